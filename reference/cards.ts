@@ -1,0 +1,41 @@
+/**
+ * DECK-CARDS: the canonical card notation and the compact integer codes the engine works with.
+ *
+ * A card is written as its capture value 1..10 followed by its suit letter (`7D`, `10S`, `1H`). Inside the
+ * engine a card is the integer `suitIndex * 10 + value - 1` (0..39). Copies of a card in a several-deck game
+ * share a code: they are interchangeable under every rule (DECK-COPIES).
+ * @module
+ */
+import { SUITS, type Suit } from './types.ts';
+
+export const CARDS_PER_DECK = 40;
+export const VALUES_PER_SUIT = 10;
+
+const CARD_PATTERN = /^(10|[1-9])([DHSC])$/;
+
+/** The code of a card written in canonical notation, or -1 if it is not one. */
+export function parseCard(text: string): number {
+  const match = CARD_PATTERN.exec(text);
+  if (match === null) return -1;
+  return SUITS.indexOf(match[2] as Suit) * VALUES_PER_SUIT + Number(match[1]) - 1;
+}
+
+const NOTATION: readonly string[] = Array.from(
+  { length: CARDS_PER_DECK },
+  (_, code) => `${(code % VALUES_PER_SUIT) + 1}${SUITS[Math.floor(code / VALUES_PER_SUIT)]}`,
+);
+
+export function formatCard(code: number): string {
+  return NOTATION[code] ?? `?${code}`;
+}
+
+export const cardValue = (code: number): number => (code % VALUES_PER_SUIT) + 1;
+export const cardSuitIndex = (code: number): number => Math.floor(code / VALUES_PER_SUIT);
+export const cardSuit = (code: number): Suit => SUITS[cardSuitIndex(code)] as Suit;
+
+/** Every card of `copies` decks in a fixed order: deck by deck, suits D H S C, values 1..10. */
+export function fullDeck(copies: number): string[] {
+  const deck: string[] = [];
+  for (let copy = 0; copy < copies; copy++) deck.push(...NOTATION);
+  return deck;
+}

@@ -1,0 +1,382 @@
+/**
+ * Closed vocabularies and the shapes of rules, decisions and events.
+ *
+ * Every list here is an `as const` tuple and its union type is derived from it, so one list drives both
+ * the loops and the type checks. The JSON Schemas in `spec/` mirror these lists; a test keeps them equal.
+ * @module
+ */
+
+/** Suit letters of the canonical card notation: coins/denari/oros/diamonds, cups/hearts, swords/spades, clubs/bastoni. */
+export const SUITS = ['D', 'H', 'S', 'C'] as const;
+export type Suit = (typeof SUITS)[number];
+
+/**
+ * Stable rule ids. Each has a section in `spec/rules.md`; the schema's `$comment`s, the engine's events and
+ * errors and the fixtures' `rules:` lists cite them. An id is never renamed or reused.
+ */
+export const RULE_IDS = [
+  'DECK-CARDS',
+  'DECK-COPIES',
+  'TEAM-SEATS',
+  'TEAM-PARTNERS',
+  'TEAM-POOLING',
+  'DEAL-DEALER',
+  'DEAL-FIRST-PLAYER',
+  'DEAL-TABLE-SIZE',
+  'DEAL-PROCEDURE',
+  'DEAL-TABLE-ORDER',
+  'DEAL-REFILL',
+  'TABLE-REDEAL-KINGS',
+  'TABLE-REDRAW-TENS',
+  'TABLE-BONUS-FIFTEEN',
+  'PLAY-TURN',
+  'PLAY-TRAIL',
+  'CAP-RANK',
+  'CAP-SUM',
+  'CAP-FIFTEEN',
+  'CAP-RANK-PRIORITY',
+  'CAP-COMPULSION',
+  'CAP-CHOICE',
+  'CAP-AUTO',
+  'SWEEP-POINT',
+  'SWEEP-LAST-PLAY',
+  'SWEEP-TIMING',
+  'SWEEP-REMAINDER',
+  'SCORE-MOST-CARDS',
+  'SCORE-MOST-COINS',
+  'SCORE-MOST-SEVENS',
+  'SCORE-CARD',
+  'SCORE-PRIMIERA',
+  'SCORE-ALL-COINS',
+  'SCORE-ALL-SEVENS',
+  'SCORE-SWEEPS',
+  'SCORE-TIES',
+  'END-TARGET',
+  'END-EXACT-TIE',
+  'END-TIE-BREAKS',
+  'END-COUNTING-OUT',
+  'END-INSTANT-WIN',
+  'END-INVERSE',
+  'END-SINGLE-ROUND',
+] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+/** Team modes: `individual`, or equal teams written as sizes joined by `v` (`2v2`, `3v3`, `2v2v2`). */
+export const TEAM_MODE_PATTERN = /^(individual|([1-9])(v\2)+)$/;
+
+export const TABLE_SIZES = ['remainder'] as const;
+export const DEAL_ORDERS = ['hands-first', 'table-first'] as const;
+export const DEAL_PACKETS = ['one', 'hand'] as const;
+export const DEAL_START_SEATS = ['first-player', 'seat-zero'] as const;
+export const TABLE_ORDERS = ['dealt', 'sorted'] as const;
+export const FIRST_DEALERS = ['last-seat', 'setup'] as const;
+export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
+export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
+export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
+export const THIRTY_READINGS = ['sum', 'two-groups'] as const;
+export const CAPTURE_MODES = ['match-or-sum', 'fifteen'] as const;
+export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
+export const CHOOSERS = ['player', 'auto'] as const;
+export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
+export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
+export const REMAINDER_OWNERS = ['discard', 'dealer'] as const;
+export const CATEGORY_KINDS = [
+  'most-cards',
+  'most-coins',
+  'most-sevens',
+  'card',
+  'primiera',
+  'all-coins',
+  'all-sevens',
+  'sweeps',
+] as const;
+export const TIE_POLICIES = ['nobody', 'each'] as const;
+export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
+export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
+export const END_MODES = ['target', 'single-round'] as const;
+export const EXACT_TIES = ['another-round', 'lowest-seat'] as const;
+export const TIE_BREAK_KEYS = ['sweeps', 'coins', 'settebello', 'sevens', 'cards'] as const;
+export const OPTION_TYPES = ['integer', 'boolean', 'enum'] as const;
+/** The knobs a host option may set directly to its value. */
+export const SETTABLE_KNOBS = [
+  'end.target',
+  'deal.handSize',
+  'deck.copies',
+  'end.instantWin',
+  'end.inverse',
+  'scoring.poolTeamCards',
+  'players.teamMode',
+] as const;
+
+export type DealOrder = (typeof DEAL_ORDERS)[number];
+export type DealPacket = (typeof DEAL_PACKETS)[number];
+export type DealStartSeat = (typeof DEAL_START_SEATS)[number];
+export type TableOrder = (typeof TABLE_ORDERS)[number];
+export type FirstDealer = (typeof FIRST_DEALERS)[number];
+export type DealerRotation = (typeof DEALER_ROTATIONS)[number];
+export type RedealRule = (typeof REDEAL_RULES)[number];
+export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
+export type ThirtyReading = (typeof THIRTY_READINGS)[number];
+export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export type Compulsion = (typeof COMPULSIONS)[number];
+export type Chooser = (typeof CHOOSERS)[number];
+export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
+export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
+export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export type TiePolicy = (typeof TIE_POLICIES)[number];
+export type IncompletePrimiera = (typeof INCOMPLETE_PRIMIERA)[number];
+export type BonusCombine = (typeof BONUS_COMBINES)[number];
+export type EndMode = (typeof END_MODES)[number];
+export type ExactTie = (typeof EXACT_TIES)[number];
+export type TieBreakKey = (typeof TIE_BREAK_KEYS)[number];
+export type OptionType = (typeof OPTION_TYPES)[number];
+export type SettableKnob = (typeof SETTABLE_KNOBS)[number];
+
+/** One rank of the 40-card deck; `value` is both the capture value and the number in the card notation. */
+export interface RankSpec {
+  value: number;
+  name: string;
+  primiera: number;
+}
+
+/** DECK-CARDS, DECK-COPIES. */
+export interface DeckRules {
+  copies: number;
+  coinsSuit: Suit;
+  suitNames: Record<Suit, string>;
+  ranks: RankSpec[];
+}
+
+/** TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default). */
+export interface Seating {
+  players: number[];
+  teamModes: string[];
+}
+
+export interface PlayerRules {
+  seatings: Seating[];
+  /** `auto` takes the first team mode the seating allows for the player count. */
+  teamMode: string;
+}
+
+/** DEAL-*: the deal, exact enough to lay out cards from a deck order alone. */
+export interface DealRules {
+  handSize: number;
+  tableSize: number | 'remainder';
+  order: DealOrder;
+  packet: DealPacket;
+  startSeat: DealStartSeat;
+  tableOrder: TableOrder;
+  sortSuits: Suit[];
+  firstDealer: FirstDealer;
+  rotation: DealerRotation;
+}
+
+/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS: `value` cards on the opening table, at least `atLeast + atLeastPerCopy * copies`. */
+export interface RedealCondition {
+  rule: RedealRule;
+  value: number;
+  atLeast: number;
+  atLeastPerCopy: number;
+  /** Deck orders a round may consume; the last one's table stands whatever it holds. 0 = no limit. */
+  maxDeals: number;
+}
+
+/** TABLE-BONUS-FIFTEEN: Escoba's opening-table escobas. */
+export interface TableBonus {
+  enabled: boolean;
+  beneficiary: BonusBeneficiary;
+  thirty: ThirtyReading;
+}
+
+export interface OpeningTableRules {
+  redeal: RedealCondition[];
+  bonus: TableBonus;
+}
+
+export interface CaptureRules {
+  mode: CaptureMode;
+  rankPriority: boolean;
+  compulsion: Compulsion;
+  chooser: Chooser;
+  autoTieBreak: AutoTieBreak;
+}
+
+export interface SweepRules {
+  points: number;
+  lastPlay: boolean;
+  timing: SweepTiming;
+}
+
+export interface RemainderRules {
+  whenNobodyCaptured: RemainderOwner;
+}
+
+/** A round-scoring category. A `sweeps` category takes its points from `sweep.points` and has no `points` or `ties`. */
+export interface Category {
+  id: string;
+  kind: CategoryKind;
+  points?: number;
+  ties?: TiePolicy;
+  /** kind `card` only: the card in canonical notation. */
+  card?: string;
+  /** kind `primiera` only. */
+  incomplete?: IncompletePrimiera;
+  /** kinds `all-coins`, `all-sevens` only. */
+  combine?: BonusCombine;
+}
+
+export interface ScoringRules {
+  categories: Category[];
+  poolTeamCards: boolean;
+}
+
+export interface EndRules {
+  mode: EndMode;
+  target: number;
+  exactTie: ExactTie;
+  tieBreaks: TieBreakKey[];
+  countingOut: boolean;
+  instantWin: boolean;
+  inverse: boolean;
+}
+
+/** A complete rule set: what the engine plays. Every knob is present. */
+export interface Rules {
+  deck: DeckRules;
+  players: PlayerRules;
+  deal: DealRules;
+  openingTable: OpeningTableRules;
+  capture: CaptureRules;
+  sweep: SweepRules;
+  remainder: RemainderRules;
+  scoring: ScoringRules;
+  end: EndRules;
+}
+
+/** A partial rule set, as written in a variant file, an `extends` override or an option case. */
+export type RulesPatch = { [K in keyof Rules]?: Partial<Rules[K]> };
+
+export type OptionValue = number | boolean | string;
+
+/** A host option a variant declares: its type, default and range, and what it changes. */
+export interface OptionSpec {
+  name: string;
+  type: OptionType;
+  default: OptionValue;
+  description: string;
+  min?: number;
+  max?: number;
+  values?: string[];
+  /** The knob that takes the option's value. */
+  sets?: SettableKnob;
+  /** Patches applied when the option has the value named by the key. */
+  cases?: Record<string, RulesPatch>;
+}
+
+/** A variant as written in a file: `rules` may be partial when it `extends` another. */
+export interface VariantSource {
+  id: string;
+  title: string;
+  source: string[];
+  extends?: string;
+  rules?: RulesPatch;
+  options?: OptionSpec[];
+}
+
+/** A variant with its parents merged in and every default filled. */
+export interface ResolvedVariant {
+  id: string;
+  title: string;
+  source: string[];
+  rules: Rules;
+  options: OptionSpec[];
+}
+
+/** One turn's decision: the card played and, where the player chooses, the table cards it captures. */
+export interface Decision {
+  card: string;
+  /** Table cards taken. Absent or empty is a trail where the player chooses; where capture is automatic, if given it must equal the automatic choice. */
+  capture?: string[];
+  /** The seat that decides; if given, it must be the seat to play. */
+  seat?: number;
+}
+
+/** What an engine needs besides the rules to start a game. */
+export interface GameSetup {
+  players: number;
+  /** Required where the rules say `deal.firstDealer: setup`. */
+  firstDealer?: number;
+}
+
+export const EVENT_TYPES = [
+  'deal',
+  'redeal',
+  'table-bonus',
+  'capture',
+  'trail',
+  'sweep',
+  'remainder',
+  'award',
+  'round-end',
+  'game-end',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const GAME_END_REASONS = ['target', 'counting-out', 'instant-win', 'inverse', 'single-round'] as const;
+export type GameEndReason = (typeof GAME_END_REASONS)[number];
+
+/** The event vocabulary. Sides are team indices (the seat itself in individual play). */
+export type GameEvent =
+  | { type: 'deal'; round: number; deal: number; dealer: number; hands: string[][]; table?: string[] }
+  | { type: 'redeal'; round: number; rule: RedealRule; table: string[] }
+  | { type: 'table-bonus'; round: number; seat: number; cards: string[]; sweeps: number }
+  | { type: 'capture'; seat: number; card: string; captured: string[] }
+  | { type: 'trail'; seat: number; card: string }
+  | { type: 'sweep'; seat: number; points: number }
+  | { type: 'remainder'; seat: number | null; cards: string[] }
+  | { type: 'award'; round: number; category: string; counts: number[]; points: number[] }
+  | { type: 'round-end'; round: number; points: number[]; totals: number[]; eliminated?: number[] }
+  | { type: 'game-end'; reason: GameEndReason; winner: number | null; ranking: number[]; totals: number[] };
+
+/** The error registry: every way a setup, deck order or decision can be refused. */
+export const ERROR_CODES = [
+  'SETUP_PLAYERS',
+  'SETUP_TEAM_MODE',
+  'SETUP_DEALER',
+  'SETUP_DEAL_SIZE',
+  'OPTION_UNKNOWN',
+  'OPTION_VALUE',
+  'VARIANT_UNKNOWN',
+  'VARIANT_CYCLE',
+  'VARIANT_INCONSISTENT',
+  'DECK_NOT_EXPECTED',
+  'DECK_NOT_PERMUTATION',
+  'DECK_NEEDED',
+  'GAME_OVER',
+  'NOT_YOUR_TURN',
+  'CARD_UNKNOWN',
+  'CARD_NOT_IN_HAND',
+  'CAPTURE_NOT_ON_TABLE',
+  'CAPTURE_WRONG_SUM',
+  'CAPTURE_RANK_PRIORITY',
+  'CAPTURE_NOT_AUTOMATIC',
+  'MUST_CAPTURE',
+  'MUST_PLAY_CAPTURING_CARD',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface RuleError {
+  code: ErrorCode;
+  message: string;
+  rule?: RuleId;
+}
+
+export type Result<T, E = RuleError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = (code: ErrorCode, message: string, rule?: RuleId): Result<never> => ({
+  ok: false,
+  error: rule === undefined ? { code, message } : { code, message, rule },
+});

@@ -1,0 +1,235 @@
+/**
+ * Variants as data: the defaults of every knob, `extends` resolution, host options, and the checks that a
+ * complete rule set is coherent. Plain objects in, plain objects out; reading files is the runner's job.
+ * @module
+ */
+import { parseCard } from './cards.ts';
+import {
+  err,
+  ok,
+  type OptionSpec,
+  type OptionValue,
+  type ResolvedVariant,
+  type Result,
+  type Rules,
+  type RulesPatch,
+  type VariantSource,
+} from './types.ts';
+
+/**
+ * The value every knob takes when no variant sets it: traditional two-player Scopa as most sources describe
+ * it (see `spec/rules.md`). `spec/variant.schema.json` carries the same values as `default`s; a test keeps
+ * them equal.
+ */
+export const DEFAULT_RULES: Rules = {
+  deck: {
+    copies: 1,
+    coinsSuit: 'D',
+    suitNames: { D: 'denari', H: 'coppe', S: 'spade', C: 'bastoni' },
+    ranks: [
+      { value: 1, name: 'asso', primiera: 16 },
+      { value: 2, name: '2', primiera: 12 },
+      { value: 3, name: '3', primiera: 13 },
+      { value: 4, name: '4', primiera: 14 },
+      { value: 5, name: '5', primiera: 15 },
+      { value: 6, name: '6', primiera: 18 },
+      { value: 7, name: '7', primiera: 21 },
+      { value: 8, name: 'fante', primiera: 10 },
+      { value: 9, name: 'cavallo', primiera: 10 },
+      { value: 10, name: 're', primiera: 10 },
+    ],
+  },
+  players: { seatings: [{ players: [2], teamModes: ['individual'] }], teamMode: 'auto' },
+  deal: {
+    handSize: 3,
+    tableSize: 4,
+    order: 'hands-first',
+    packet: 'hand',
+    startSeat: 'first-player',
+    tableOrder: 'dealt',
+    sortSuits: ['D', 'H', 'S', 'C'],
+    firstDealer: 'last-seat',
+    rotation: 'forward',
+  },
+  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
+  capture: {
+    mode: 'match-or-sum',
+    rankPriority: true,
+    compulsion: 'played-card',
+    chooser: 'player',
+    autoTieBreak: 'include-earliest',
+  },
+  sweep: { points: 1, lastPlay: false, timing: 'round-end' },
+  remainder: { whenNobodyCaptured: 'discard' },
+  scoring: {
+    categories: [
+      { id: 'cards', kind: 'most-cards', points: 1, ties: 'nobody' },
+      { id: 'coins', kind: 'most-coins', points: 1, ties: 'nobody' },
+      { id: 'settebello', kind: 'card', card: '7D', points: 1, ties: 'nobody' },
+      { id: 'primiera', kind: 'primiera', points: 1, ties: 'nobody', incomplete: 'void' },
+      { id: 'sweeps', kind: 'sweeps' },
+    ],
+    poolTeamCards: true,
+  },
+  end: {
+    mode: 'target',
+    target: 11,
+    exactTie: 'another-round',
+    tieBreaks: [],
+    countingOut: false,
+    instantWin: false,
+    inverse: false,
+  },
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Objects merge key by key; arrays and scalars in the patch replace what was there. */
+export function mergePatch<T>(base: T, patch: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch === undefined ? base : patch) as T;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    merged[key] = key in base ? mergePatch((base as Record<string, unknown>)[key], value) : structuredClone(value);
+  }
+  return merged as T;
+}
+
+/**
+ * Resolves `extends` chains: the root variant's rules are merged over the defaults, each child's over its
+ * parent's. Options are inherited; a child option with the same name replaces the parent's.
+ */
+export function resolveVariant(
+  id: string,
+  lookup: (id: string) => VariantSource | undefined,
+): Result<ResolvedVariant> {
+  const chain: VariantSource[] = [];
+  for (let next: string | undefined = id; next !== undefined; ) {
+    const source = lookup(next);
+    if (source === undefined) {
+      const via = chain.length === 0 ? '' : ` (extended by "${chain[chain.length - 1]?.id}")`;
+      return err('VARIANT_UNKNOWN', `unknown variant "${next}"${via}`);
+    }
+    if (chain.some((seen) => seen.id === source.id)) {
+      return err('VARIANT_CYCLE', `variant "${id}" extends itself: ${[...chain, source].map((v) => v.id).join(' -> ')}`);
+    }
+    chain.push(source);
+    next = source.extends;
+  }
+  let rules = DEFAULT_RULES;
+  const options = new Map<string, OptionSpec>();
+  for (const source of chain.reverse()) {
+    rules = mergePatch(rules, source.rules ?? {});
+    for (const option of source.options ?? []) options.set(option.name, option);
+  }
+  const leaf = chain[chain.length - 1] as VariantSource;
+  const variant: ResolvedVariant = {
+    id: leaf.id,
+    title: leaf.title,
+    source: leaf.source,
+    rules,
+    options: [...options.values()],
+  };
+  const problem = checkOptionDeclarations(variant) ?? checkRules(rules);
+  return problem === undefined ? ok(variant) : err('VARIANT_INCONSISTENT', `variant "${leaf.id}": ${problem}`);
+}
+
+function checkOptionDeclarations(variant: ResolvedVariant): string | undefined {
+  for (const option of variant.options) {
+    const problem = checkOptionValue(option, option.default);
+    if (problem !== undefined) return `option "${option.name}" default: ${problem}`;
+    if (option.type === 'integer' && (option.min === undefined || option.max === undefined)) {
+      return `integer option "${option.name}" needs min and max`;
+    }
+    if (option.type === 'enum' && option.values === undefined) return `enum option "${option.name}" needs values`;
+    for (const key of Object.keys(option.cases ?? {})) {
+      const value = option.type === 'boolean' ? key === 'true' : option.type === 'integer' ? Number(key) : key;
+      if (checkOptionValue(option, value) !== undefined || (option.type === 'boolean' && key !== 'true' && key !== 'false')) {
+        return `option "${option.name}" has a case for "${key}", which is not one of its values`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function checkOptionValue(option: OptionSpec, value: OptionValue): string | undefined {
+  switch (option.type) {
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) return `expected an integer, got ${JSON.stringify(value)}`;
+      if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max)) {
+        return `${value} is out of range ${option.min}..${option.max}`;
+      }
+      return undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `expected true or false, got ${JSON.stringify(value)}`;
+    case 'enum':
+      return typeof value === 'string' && (option.values ?? []).includes(value)
+        ? undefined
+        : `expected one of ${(option.values ?? []).join(', ')}, got ${JSON.stringify(value)}`;
+  }
+}
+
+function setKnob(rules: Rules, path: string, value: OptionValue): Rules {
+  const [group, knob] = path.split('.') as [keyof Rules, string];
+  return mergePatch(rules, { [group]: { [knob]: value } } as RulesPatch);
+}
+
+/**
+ * The rules a game is played with: the variant's rules with the host's option values applied (defaults for
+ * the options not given). Unknown options and values out of range are refused.
+ */
+export function applyOptions(variant: ResolvedVariant, values: Record<string, OptionValue> = {}): Result<Rules> {
+  for (const [name, value] of Object.entries(values)) {
+    const option = variant.options.find((o) => o.name === name);
+    if (option === undefined) {
+      const known = variant.options.map((o) => o.name);
+      return err(
+        'OPTION_UNKNOWN',
+        `variant "${variant.id}" has no option "${name}"` +
+          (known.length === 0 ? ' (it declares none)' : `; its options are ${known.join(', ')}`),
+      );
+    }
+    const problem = checkOptionValue(option, value);
+    if (problem !== undefined) return err('OPTION_VALUE', `option "${name}": ${problem}`);
+  }
+  let rules = variant.rules;
+  for (const option of variant.options) {
+    const value = values[option.name] ?? option.default;
+    if (option.sets !== undefined) rules = setKnob(rules, option.sets, value);
+    const patch = option.cases?.[String(value)];
+    if (patch !== undefined) rules = mergePatch(rules, patch);
+  }
+  const problem = checkRules(rules);
+  return problem === undefined ? ok(rules) : err('VARIANT_INCONSISTENT', problem);
+}
+
+/** Checks that a schema cannot express: knobs that contradict each other. Returns the first problem found. */
+export function checkRules(rules: Rules): string | undefined {
+  const { deck, capture, sweep, scoring, end } = rules;
+  const values = deck.ranks.map((rank) => rank.value).join(',');
+  if (values !== '1,2,3,4,5,6,7,8,9,10') return `deck.ranks must list values 1..10 in order, got ${values}`;
+  if (capture.chooser === 'auto' && capture.compulsion === 'none') {
+    return 'capture.chooser "auto" captures whenever the played card can, so capture.compulsion cannot be "none"';
+  }
+  const ids = new Set<string>();
+  for (const category of scoring.categories) {
+    if (ids.has(category.id)) return `scoring category id "${category.id}" is used twice`;
+    ids.add(category.id);
+    if (category.kind === 'card' && (category.card === undefined || parseCard(category.card) < 0)) {
+      return `scoring category "${category.id}" of kind "card" needs a card in canonical notation`;
+    }
+  }
+  const hasSweepCategory = scoring.categories.some((c) => c.kind === 'sweeps');
+  if (sweep.timing === 'round-end' && !hasSweepCategory && sweep.points > 0 && scoring.categories.length > 0) {
+    return 'sweeps scored at round end need a category of kind "sweeps" (its place in the list is when they are counted)';
+  }
+  if (sweep.timing === 'immediate' && hasSweepCategory) {
+    return 'sweeps scored immediately cannot also have a "sweeps" category';
+  }
+  if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
+  if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
+  if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
+    return 'a single-round game cannot use end.inverse or end.countingOut';
+  }
+  return undefined;
+}
