@@ -29,8 +29,11 @@ export function formatCard(code: number): string {
   return NOTATION[code] ?? `?${code}`;
 }
 
-export const cardValue = (code: number): number => (code % VALUES_PER_SUIT) + 1;
-export const cardSuitIndex = (code: number): number => Math.floor(code / VALUES_PER_SUIT);
+const VALUE_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => (code % VALUES_PER_SUIT) + 1);
+const SUIT_INDEX_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => Math.floor(code / VALUES_PER_SUIT));
+
+export const cardValue = (code: number): number => VALUE_OF[code];
+export const cardSuitIndex = (code: number): number => SUIT_INDEX_OF[code];
 export const cardSuit = (code: number): Suit => SUITS[cardSuitIndex(code)] as Suit;
 
 /** Every card of `copies` decks in a fixed order: deck by deck, suits D H S C, values 1..10. */

@@ -61,6 +61,9 @@ export const RULE_IDS = [
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
+/** Seats at one table: the most any variant may allow. */
+export const MAX_PLAYERS = 16;
+
 /** Team modes: `individual`, or equal teams written as sizes joined by `v` (`2v2`, `3v3`, `2v2v2`). */
 export const TEAM_MODE_PATTERN = /^(individual|([1-9])(v\2)+)$/;
 

@@ -1,0 +1,309 @@
+/**
+ * What a played card may take from the table: the legal capture sets, checking a named capture, and the
+ * automatic choice. The table is an ordered list of card codes (DEAL-TABLE-ORDER); a capture is a list of
+ * table positions in ascending order.
+ * @module
+ */
+import { cardValue } from './cards.ts';
+import type { CaptureRules } from './types.ts';
+
+/** Values of the cards that sum captures combine; a fifteen capture needs at most 14 from the table. */
+const MAX_TARGET = 14;
+
+/**
+ * The total the taken table cards must reach: the card's own value (CAP-RANK, CAP-SUM), or what it lacks
+ * of 15 (CAP-FIFTEEN).
+ */
+export function captureTarget(rules: CaptureRules, playedValue: number): number {
+  return rules.mode === 'fifteen' ? 15 - playedValue : playedValue;
+}
+
+/** CAP-RANK-PRIORITY: a rank match exists only in match-or-sum mode with rank priority on. */
+export function rankMatchPosition(rules: CaptureRules, table: Uint8Array, length: number, value: number): number {
+  if (rules.mode !== 'match-or-sum' || !rules.rankPriority) return -1;
+  for (let position = 0; position < length; position++) {
+    if (cardValue(table[position] as number) === value) return position;
+  }
+  return -1;
+}
+
+/** Whether any set of table cards totals `target` (1..29): a bitset of reachable sums, one pass over the table. */
+export function someSubsetSums(table: Uint8Array, length: number, target: number): boolean {
+  if (target < 1 || target > 29) return false;
+  const limit = (1 << (target + 1)) - 1;
+  let reachable = 1;
+  for (let position = 0; position < length; position++) {
+    reachable = (reachable | (reachable << cardValue(table[position] as number))) & limit;
+    if ((reachable >> target) & 1) return true;
+  }
+  return false;
+}
+
+/** Whether a card of this value can capture anything (CAP-COMPULSION). */
+export function canCapture(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
+  return someSubsetSums(table, length, captureTarget(rules, playedValue));
+}
+
+/**
+ * A growable list of capture sets, stored flat so that listing captures allocates nothing once warm:
+ * set k is `positions[starts[k] .. starts[k + 1])`.
+ */
+export class CaptureList {
+  count = 0;
+  positions = new Int16Array(256);
+  starts = new Int32Array(65);
+
+  clear(): void {
+    this.count = 0;
+    this.starts[0] = 0;
+  }
+
+  size(index: number): number {
+    return (this.starts[index + 1] as number) - (this.starts[index] as number);
+  }
+
+  position(index: number, offset: number): number {
+    return this.positions[(this.starts[index] as number) + offset] as number;
+  }
+
+  toArray(index: number): number[] {
+    return Array.from(this.positions.subarray(this.starts[index], this.starts[index + 1]));
+  }
+
+  push(stack: Int16Array, depth: number): void {
+    const start = this.starts[this.count] as number;
+    if (start + depth > this.positions.length) this.positions = grow(this.positions, start + depth);
+    for (let i = 0; i < depth; i++) this.positions[start + i] = stack[i];
+    this.count++;
+    if (this.count + 1 > this.starts.length) this.starts = grow(this.starts, this.count + 1);
+    this.starts[this.count] = start + depth;
+  }
+}
+
+function grow<T extends Int16Array | Int32Array>(array: T, needed: number): T {
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
+const stack = new Int16Array(256);
+const excludedCodes = new Uint8Array(40);
+
+/**
+ * Every legal capture of a played card of this value, for a player who chooses (CAP-CHOICE). Sets that
+ * differ only in which copy of a duplicated card they take are listed once, with the earliest copies.
+ */
+export function listCaptures(
+  rules: CaptureRules,
+  table: Uint8Array,
+  length: number,
+  playedValue: number,
+  out: CaptureList,
+): void {
+  out.clear();
+  const target = captureTarget(rules, playedValue);
+  if (target < 1 || target > MAX_TARGET) return;
+  if (rules.mode === 'match-or-sum' && rules.rankPriority) {
+    for (let position = 0; position < length; position++) {
+      const code = table[position];
+      if (cardValue(code) === target && excludedCodes[code] === 0) {
+        excludedCodes[code] = 1;
+        stack[0] = position;
+        out.push(stack, 1);
+      }
+    }
+    for (let i = 0; i < out.count; i++) excludedCodes[table[out.position(i, 0)]] = 0;
+    if (out.count > 0) return;
+  }
+  // collectSubsets leaves excludedCodes all zero, as it found them.
+  collectSubsets(table, length, 0, target, 0, out);
+}
+
+function collectSubsets(
+  table: Uint8Array,
+  length: number,
+  from: number,
+  remaining: number,
+  depth: number,
+  out: CaptureList,
+): void {
+  for (let position = from; position < length; position++) {
+    const code = table[position] as number;
+    if (excludedCodes[code] === 0) {
+      const value = cardValue(code);
+      if (value <= remaining) {
+        stack[depth] = position;
+        if (value === remaining) out.push(stack, depth + 1);
+        else collectSubsets(table, length, position + 1, remaining - value, depth + 1, out);
+      }
+    }
+    // Past this position the set leaves this copy out, so a later copy of the same card may not stand in for it.
+    excludedCodes[code]++;
+  }
+  for (let position = from; position < length; position++) excludedCodes[table[position] as number]--;
+}
+
+/** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
+let ways = new Float64Array(64 * (MAX_TARGET + 1));
+
+/**
+ * How many legal captures a played card has, counted without listing them (copies of a card at different
+ * positions count separately). Prepares `captureAt` for the same table and card.
+ */
+export function countCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
+  const target = captureTarget(rules, playedValue);
+  if (target < 1 || target > MAX_TARGET) return 0;
+  if (rules.mode === 'match-or-sum' && rules.rankPriority) {
+    let matches = 0;
+    for (let position = 0; position < length; position++) if (cardValue(table[position]) === target) matches++;
+    if (matches > 0) return matches;
+  }
+  const width = MAX_TARGET + 1;
+  if ((length + 1) * width > ways.length) ways = new Float64Array((length + 1) * width * 2);
+  const last = length * width;
+  ways[last] = 1;
+  for (let sum = 1; sum <= target; sum++) ways[last + sum] = 0;
+  for (let position = length - 1; position >= 0; position--) {
+    const row = position * width;
+    const value = cardValue(table[position]);
+    for (let sum = 0; sum <= target; sum++) {
+      ways[row + sum] = ways[row + width + sum] + (value <= sum ? ways[row + width + sum - value] : 0);
+    }
+  }
+  return ways[target];
+}
+
+/**
+ * The capture numbered `index` (0 <= index < countCaptures(...), same arguments) into `out`; returns its
+ * size. Together with `countCaptures` it draws a capture uniformly without listing them all.
+ */
+export function captureAt(
+  rules: CaptureRules,
+  table: Uint8Array,
+  length: number,
+  playedValue: number,
+  index: number,
+  out: Int16Array,
+): number {
+  const target = captureTarget(rules, playedValue);
+  if (rules.mode === 'match-or-sum' && rules.rankPriority && rankMatchPosition(rules, table, length, target) >= 0) {
+    for (let position = 0; position < length; position++) {
+      if (cardValue(table[position]) === target && index-- === 0) {
+        out[0] = position;
+        return 1;
+      }
+    }
+  }
+  const width = MAX_TARGET + 1;
+  let taken = 0;
+  let remaining = target;
+  for (let position = 0; position < length && remaining > 0; position++) {
+    const value = cardValue(table[position]);
+    const including = value <= remaining ? ways[(position + 1) * width + remaining - value] : 0;
+    if (index < including) {
+      out[taken++] = position;
+      remaining -= value;
+    } else index -= including;
+  }
+  return taken;
+}
+
+/** max cards reaching sum s from positions i.., row i of width MAX_TARGET + 1; -1 = unreachable. */
+let bestCards = new Int16Array(64 * (MAX_TARGET + 1));
+
+/**
+ * CAP-AUTO: the automatic capture, written into `out` (positions ascending); returns how many cards it
+ * takes (0: the card cannot capture). The earliest rank match if rank priority applies; otherwise the set
+ * with the most cards, ties broken by `autoTieBreak`. Dynamic programming over the table and the sums
+ * 0..14: linear in the table, no subset enumeration.
+ */
+export function autoCapture(
+  rules: CaptureRules,
+  table: Uint8Array,
+  length: number,
+  playedValue: number,
+  out: Int16Array,
+): number {
+  const target = captureTarget(rules, playedValue);
+  if (target < 1 || target > MAX_TARGET) return 0;
+  const match = rankMatchPosition(rules, table, length, target);
+  if (match >= 0) {
+    out[0] = match;
+    return 1;
+  }
+  const width = MAX_TARGET + 1;
+  if ((length + 1) * width > bestCards.length) bestCards = new Int16Array((length + 1) * width * 2);
+  const best = bestCards;
+  const last = length * width;
+  best[last] = 0;
+  for (let sum = 1; sum <= target; sum++) best[last + sum] = -1;
+  for (let position = length - 1; position >= 0; position--) {
+    const row = position * width;
+    const next = row + width;
+    const value = cardValue(table[position] as number);
+    for (let sum = 0; sum <= target; sum++) {
+      let cards = best[next + sum] as number;
+      if (value <= sum) {
+        const rest = best[next + sum - value] as number;
+        if (rest >= 0 && rest + 1 > cards) cards = rest + 1;
+      }
+      best[row + sum] = cards;
+    }
+  }
+  const total = best[target] as number;
+  if (total <= 0) return 0;
+  const preferInclude = rules.autoTieBreak === 'include-earliest';
+  let taken = 0;
+  let remaining = target;
+  for (let position = 0; position < length && remaining > 0; position++) {
+    const row = position * width;
+    const next = row + width;
+    const value = cardValue(table[position] as number);
+    const here = best[row + remaining] as number;
+    const canInclude = value <= remaining && (best[next + remaining - value] as number) + 1 === here;
+    const canExclude = (best[next + remaining] as number) === here;
+    if (canInclude && (preferInclude || !canExclude)) {
+      out[taken++] = position;
+      remaining -= value;
+    }
+  }
+  return taken;
+}
+
+export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY';
+
+const takenPerCode = new Int16Array(40);
+
+/**
+ * Checks a capture named by card codes against the table, linear in the table. On success writes the
+ * positions taken (earliest copies of each card) into `out` in ascending order and returns their count;
+ * otherwise returns the problem.
+ */
+export function resolveCapture(
+  rules: CaptureRules,
+  table: Uint8Array,
+  length: number,
+  playedValue: number,
+  codes: readonly number[],
+  out: Int16Array,
+): number | CaptureProblem {
+  const target = captureTarget(rules, playedValue);
+  takenPerCode.fill(0);
+  let sum = 0;
+  for (const code of codes) {
+    takenPerCode[code]++;
+    sum += cardValue(code);
+  }
+  let taken = 0;
+  for (let position = 0; position < length && taken < codes.length; position++) {
+    const code = table[position] as number;
+    if ((takenPerCode[code] as number) > 0) {
+      takenPerCode[code]--;
+      out[taken++] = position;
+    }
+  }
+  if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
+  if (sum !== target) return 'CAPTURE_WRONG_SUM';
+  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';
+  return taken;
+}

@@ -1,0 +1,163 @@
+/**
+ * Rounds and deals: the dealer, laying out a deck order (DEAL-PROCEDURE), the opening-table rules (redeals,
+ * Escoba's table bonus) and the later deals.
+ * @module
+ */
+import { cardSuit, cardValue, CARDS_PER_DECK, formatCard } from './cards.ts';
+import { someSubsetSums } from './capture.ts';
+import { recordSweep } from './sweeps.ts';
+import { zero, type GameState } from './state.ts';
+import type { RedealRule } from './types.ts';
+
+const formatCards = (cards: ArrayLike<number>): string[] => Array.from(cards, formatCard);
+
+/** DEAL-DEALER: starts the next round; the engine then waits for its deck order. */
+export function beginRound(state: GameState): void {
+  const { players, firstDealer } = state.seats;
+  state.round++;
+  if (state.round === 1) state.dealer = firstDealer;
+  else state.dealer = (state.dealer + (state.rules.deal.rotation === 'forward' ? 1 : players - 1)) % players;
+  state.deckOrders = 0;
+  state.status = 'awaiting-deck';
+}
+
+/** DECK-COPIES: whether the codes are exactly the variant's deck, every card once per copy. */
+export function isFullDeck(state: GameState, codes: ArrayLike<number>): boolean {
+  if (codes.length !== state.seats.deckSize) return false;
+  const seen = new Uint8Array(CARDS_PER_DECK);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as number;
+    if (!(code >= 0 && code < CARDS_PER_DECK) || ++(seen[code] as number) > state.rules.deck.copies) return false;
+  }
+  return true;
+}
+
+function resetRound(state: GameState): void {
+  zero(state.handLength);
+  state.tableLength = 0;
+  state.clearPiles();
+  state.lastCapturer = -1;
+  state.sweepLogLength = 0;
+  zero(state.roundPoints);
+  state.dealNumber = 0;
+}
+
+const firstPlayer = (state: GameState): number => (state.dealer + 1) % state.seats.players;
+
+/** DEAL-PROCEDURE, DEAL-REFILL: gives every player a hand from the stock. */
+export function dealHands(state: GameState): void {
+  const { players, handSize } = state.seats;
+  const start = state.rules.deal.startSeat === 'seat-zero' ? 0 : firstPlayer(state);
+  const { hands, stock } = state;
+  if (state.rules.deal.packet === 'hand') {
+    for (let i = 0; i < players; i++) {
+      const base = ((start + i) % players) * handSize;
+      for (let card = 0; card < handSize; card++) hands[base + card] = stock[state.stockPosition++] as number;
+    }
+  } else {
+    for (let card = 0; card < handSize; card++) {
+      for (let i = 0; i < players; i++) hands[((start + i) % players) * handSize + card] = stock[state.stockPosition++] as number;
+    }
+  }
+  for (let seat = 0; seat < players; seat++) state.handLength[seat] = handSize;
+  state.dealNumber++;
+  state.turn = firstPlayer(state);
+  state.status = 'playing';
+}
+
+function layOpeningTable(state: GameState): void {
+  const size = state.seats.openingTableSize;
+  for (let i = 0; i < size; i++) state.table[i] = state.stock[state.stockPosition++] as number;
+  state.tableLength = size;
+}
+
+function dealEvent(state: GameState, withTable: boolean): void {
+  if (state.events === null) return;
+  const hands = Array.from({ length: state.seats.players }, (_, seat) => formatCards(state.hand(seat)));
+  const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: state.dealer, hands } as const;
+  state.events.push(withTable ? { ...base, table: formatCards(state.table.subarray(0, state.tableLength)) } : base);
+}
+
+/** DEAL-TABLE-ORDER: the opening table sorted by suit (in `sortSuits` order), then value. */
+function sortTable(state: GameState): void {
+  const order = state.rules.deal.sortSuits;
+  const key = (code: number): number => order.indexOf(cardSuit(code)) * 100 + cardValue(code);
+  const sorted = Array.from(state.table.subarray(0, state.tableLength)).sort((a, b) => key(a) - key(b));
+  state.table.set(sorted);
+}
+
+/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS: the redeal rule the opening table triggers, if any. */
+function voidingRule(state: GameState): RedealRule | undefined {
+  const { redeal } = state.rules.openingTable;
+  const copies = state.rules.deck.copies;
+  for (const condition of redeal) {
+    if (condition.maxDeals > 0 && state.deckOrders >= condition.maxDeals) continue;
+    let count = 0;
+    for (let i = 0; i < state.tableLength; i++) if (cardValue(state.table[i] as number) === condition.value) count++;
+    if (count >= condition.atLeast + condition.atLeastPerCopy * copies) return condition.rule;
+  }
+  return undefined;
+}
+
+/**
+ * TABLE-BONUS-FIFTEEN: an opening table worth 15 is one escoba for the beneficiary, 30 two (split into two
+ * groups of 15 under the `two-groups` reading).
+ */
+function tableBonus(state: GameState): void {
+  const bonus = state.rules.openingTable.bonus;
+  if (!bonus.enabled || state.tableLength === 0) return;
+  let total = 0;
+  for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
+  let sweeps = 0;
+  if (total === 15) sweeps = 1;
+  else if (total === 30 && (bonus.thirty === 'sum' || someSubsetSums(state.table, state.tableLength, 15))) sweeps = 2;
+  if (sweeps === 0) return;
+  const seat = bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state);
+  const cards = state.table.subarray(0, state.tableLength);
+  for (const code of cards) state.addToPile(seat, code);
+  state.lastCapturer = seat;
+  state.emit({ type: 'table-bonus', round: state.round, seat, cards: formatCards(cards), sweeps });
+  state.tableLength = 0;
+  for (let i = 0; i < sweeps && state.status !== 'over'; i++) recordSweep(state, seat);
+}
+
+/**
+ * Lays out one deck order (codes, top first) for the round waiting for it: opening table and hands in the
+ * variant's order, a redeal if the table calls for one (the state then waits for the next deck order),
+ * otherwise the table bonus and the first turn. The caller has checked the deck with `isFullDeck`.
+ */
+export function layDeck(state: GameState, codes: ArrayLike<number>): void {
+  resetRound(state);
+  state.deckOrders++;
+  state.stock.set(codes);
+  state.stockPosition = 0;
+  if (state.rules.deal.order === 'table-first') {
+    layOpeningTable(state);
+    dealHands(state);
+  } else {
+    dealHands(state);
+    layOpeningTable(state);
+  }
+  const rule = voidingRule(state);
+  if (rule !== undefined) {
+    state.emit({
+      type: 'redeal',
+      round: state.round,
+      rule,
+      table: formatCards(state.table.subarray(0, state.tableLength)),
+    });
+    resetRound(state);
+    state.status = 'awaiting-deck';
+    return;
+  }
+  if (state.rules.deal.tableOrder === 'sorted') sortTable(state);
+  state.cardsToPlay = state.seats.deckSize - state.seats.openingTableSize;
+  dealEvent(state, true);
+  tableBonus(state);
+}
+
+/** DEAL-REFILL: the next deal of the round, when every hand is empty and the stock is not. */
+export function dealAgain(state: GameState): void {
+  dealHands(state);
+  dealEvent(state, false);
+}

@@ -1,0 +1,99 @@
+/**
+ * The engine's public API: pure functions over game states. Each takes a state and returns a new one with
+ * the events it caused; the state passed in is never changed. Refusals are values (`Result`), never throws.
+ * @module
+ */
+import { formatCard, parseCard } from './cards.ts';
+import { isFullDeck, layDeck } from './deal.ts';
+import { checkMove, listDecisions, playMove } from './play.ts';
+import { createGame } from './setup.ts';
+import type { GameState, RoundRecord } from './state.ts';
+import { err, ok, type Decision, type GameEvent, type GameSetup, type Result, type Rules } from './types.ts';
+
+/** A new state and the events that led to it. */
+export interface Step {
+  state: GameState;
+  events: GameEvent[];
+}
+
+/** Starts a game: checks the setup against the rules; the game then waits for round 1's deck order. */
+export function startGame(rules: Rules, setup: GameSetup): Result<GameState> {
+  return createGame(rules, setup);
+}
+
+function step(state: GameState, mutate: (next: GameState) => void): Step {
+  const next = state.clone();
+  const events: GameEvent[] = [];
+  next.events = events;
+  mutate(next);
+  next.events = null;
+  return { state: next, events };
+}
+
+/**
+ * Gives the waiting round a deck order (cards top first): the deal follows, or a redeal, after which the
+ * round waits for another deck order.
+ */
+export function supplyDeck(state: GameState, deck: readonly string[]): Result<Step> {
+  if (state.status !== 'awaiting-deck') {
+    return err('DECK_NOT_EXPECTED', state.status === 'over' ? 'the game is over' : `round ${state.round} is already dealt`);
+  }
+  const codes = deck.map(parseCard);
+  if (!isFullDeck(state, codes)) {
+    return err('DECK_NOT_PERMUTATION', describeDeckProblem(state, deck, codes), 'DECK-COPIES');
+  }
+  return ok(step(state, (next) => layDeck(next, codes)));
+}
+
+function describeDeckProblem(state: GameState, deck: readonly string[], codes: number[]): string {
+  const bad = codes.indexOf(-1);
+  if (bad >= 0) return `deck position ${bad + 1}: "${deck[bad]}" is not a card`;
+  const copies = state.rules.deck.copies;
+  const counts = new Map<number, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const extra = [...counts].filter(([, n]) => n > copies).map(([code]) => formatCard(code));
+  const missing: string[] = [];
+  for (let code = 0; code < 40; code++) if ((counts.get(code) ?? 0) < copies) missing.push(formatCard(code));
+  const parts = [`expected ${state.seats.deckSize} cards, got ${deck.length}`];
+  if (missing.length > 0) parts.push(`missing ${missing.join(' ')}`);
+  if (extra.length > 0) parts.push(`too many ${extra.join(' ')}`);
+  return `not a full deck: ${parts.join('; ')}`;
+}
+
+/** Checks a decision without playing it. */
+export function checkDecision(state: GameState, decision: Decision): Result<void> {
+  const move = checkMove(state, decision);
+  return move.ok ? ok(undefined) : move;
+}
+
+/** Plays a decision for the seat whose turn it is. */
+export function applyDecision(state: GameState, decision: Decision): Result<Step> {
+  const move = checkMove(state, decision);
+  if (!move.ok) return move;
+  return ok(step(state, (next) => playMove(next, move.value)));
+}
+
+/** The legal decisions of the seat to play (none unless the game is waiting for a decision). */
+export function legalDecisions(state: GameState): Decision[] {
+  return listDecisions(state);
+}
+
+/** The cards in a seat's hand. */
+export function handOf(state: GameState, seat: number): string[] {
+  return Array.from(state.hand(seat), formatCard);
+}
+
+/** The table, in table order (oldest first). */
+export function tableOf(state: GameState): string[] {
+  return Array.from(state.table.subarray(0, state.tableLength), formatCard);
+}
+
+/** Cards left in the stock. */
+export function stockSize(state: GameState): number {
+  return state.status === 'playing' ? state.seats.deckSize - state.stockPosition : 0;
+}
+
+/** The score sheet of every completed round. */
+export function roundRecords(state: GameState): readonly RoundRecord[] {
+  return state.rounds;
+}

@@ -1,0 +1,81 @@
+/**
+ * END-*: when the game ends and who wins: the target, ties at the top and their tie-breaks, inverse mode,
+ * single-round games; the final ranking.
+ * @module
+ */
+import type { GameState } from './state.ts';
+import type { GameEndReason } from './types.ts';
+
+/** The winner first, then the other sides by total (ascending in inverse mode), ties by lowest index. */
+function ranking(state: GameState, winner: number | null): number[] {
+  const totals = state.totals;
+  const sign = state.rules.end.inverse ? 1 : -1;
+  const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
+  sides.sort((a, b) => sign * ((totals[a] as number) - (totals[b] as number)) || a - b);
+  return winner === null ? sides : [winner, ...sides.filter((side) => side !== winner)];
+}
+
+export function finishGame(state: GameState, reason: GameEndReason, winner: number | null): void {
+  const totals = Array.from(state.totals);
+  state.result = { reason, winner, ranking: ranking(state, winner), totals };
+  state.status = 'over';
+  state.emit({ type: 'game-end', reason, winner, ranking: state.result.ranking, totals });
+}
+
+/** The sides among `tied` that remain tied after the tie-breaks, in index order. */
+function breakTie(state: GameState, tied: number[]): number[] {
+  let remaining = tied;
+  for (const key of state.rules.end.tieBreaks) {
+    if (remaining.length === 1) break;
+    const counts = remaining.map((side) => state.tallyOf(side, key));
+    const best = Math.max(...counts);
+    remaining = remaining.filter((_, i) => counts[i] === best);
+  }
+  return remaining;
+}
+
+/** END-INVERSE: eliminates the sides at or over the target; returns the sides eliminated now. */
+function eliminate(state: GameState): number[] {
+  const out: number[] = [];
+  for (let side = 0; side < state.seats.sides; side++) {
+    if (state.eliminated[side] === 0 && (state.totals[side] as number) >= state.rules.end.target) {
+      state.eliminated[side] = 1;
+      out.push(side);
+    }
+  }
+  return out;
+}
+
+/** What a scored round decides: the sides eliminated now (inverse mode) and, if the game is over, how. */
+export interface RoundVerdict {
+  eliminated: number[];
+  end?: { reason: GameEndReason; winner: number | null };
+}
+
+/** Decides, once a round is scored, whether the game is over. Eliminates sides in inverse mode. */
+export function judgeRound(state: GameState): RoundVerdict {
+  const { end } = state.rules;
+  const totals = state.totals;
+  const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
+  if (end.mode === 'single-round') {
+    const top = Math.max(...totals);
+    const leaders = sides.filter((side) => totals[side] === top);
+    return { eliminated: [], end: { reason: 'single-round', winner: leaders.length === 1 ? (leaders[0] as number) : null } };
+  }
+  if (end.inverse) {
+    const eliminated = eliminate(state);
+    const standing = sides.filter((side) => state.eliminated[side] === 0);
+    if (standing.length === 1) return { eliminated, end: { reason: 'inverse', winner: standing[0] as number } };
+    if (standing.length > 1) return { eliminated };
+    const lowest = Math.min(...totals);
+    return { eliminated, end: { reason: 'inverse', winner: sides.find((side) => totals[side] === lowest) as number } };
+  }
+  const reached = sides.filter((side) => (totals[side] as number) >= end.target);
+  if (reached.length === 0) return { eliminated: [] };
+  const top = Math.max(...reached.map((side) => totals[side] as number));
+  const leaders = breakTie(state, reached.filter((side) => totals[side] === top));
+  if (leaders.length === 1 || end.exactTie === 'lowest-seat') {
+    return { eliminated: [], end: { reason: 'target', winner: leaders[0] as number } };
+  }
+  return { eliminated: [] };
+}

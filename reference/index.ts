@@ -1,0 +1,23 @@
+/**
+ * scopa-conformance's reference engine: the rules of the Scopa family as data, and a pure, deterministic
+ * engine that plays any variant described by them.
+ * @module
+ */
+export * from './types.ts';
+export { parseCard, formatCard, fullDeck, cardValue, cardSuit } from './cards.ts';
+export { DEFAULT_RULES, resolveVariant, applyOptions, checkRules, mergePatch } from './variant.ts';
+export {
+  startGame,
+  supplyDeck,
+  checkDecision,
+  applyDecision,
+  legalDecisions,
+  handOf,
+  tableOf,
+  stockSize,
+  roundRecords,
+  type Step,
+} from './engine.ts';
+export type { GameState, GameStatus, GameResult, RoundRecord, CategoryAward, Table } from './state.ts';
+export { Rng } from './rng.ts';
+export { playRandomGames, shuffledDeck, randomMove } from './selfplay.ts';

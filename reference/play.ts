@@ -1,0 +1,171 @@
+/**
+ * A turn: which decisions are legal (PLAY-TURN, CAP-COMPULSION, CAP-CHOICE, CAP-AUTO), checking one, and
+ * playing it in place: capture or trail (PLAY-TRAIL), sweep (SWEEP-LAST-PLAY), the next turn or deal, the
+ * end of the round.
+ * @module
+ */
+import { autoCapture, canCapture, CaptureList, listCaptures, resolveCapture } from './capture.ts';
+import { cardValue, formatCard, parseCard } from './cards.ts';
+import { dealAgain } from './deal.ts';
+import { endRound } from './round-end.ts';
+import type { GameState } from './state.ts';
+import { recordSweep } from './sweeps.ts';
+import { err, ok, type Decision, type Result } from './types.ts';
+
+/** A decision in engine terms: which card of the hand, and the table positions it takes (ascending). */
+export interface Move {
+  handIndex: number;
+  positions: Int16Array;
+  count: number;
+}
+
+/** Plays a checked move for the seat to play, in place. */
+export function playMove(state: GameState, move: Move): void {
+  const seat = state.turn;
+  const { handSize, players } = state.seats;
+  const base = seat * handSize;
+  const length = state.handLength[seat];
+  const code = state.hands[base + move.handIndex];
+  for (let i = base + move.handIndex + 1; i < base + length; i++) state.hands[i - 1] = state.hands[i];
+  state.handLength[seat] = length - 1;
+  state.cardsToPlay--;
+
+  if (move.count === 0) {
+    state.table[state.tableLength++] = code;
+    if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
+  } else {
+    takeFromTable(state, seat, code, move);
+    const lastPlay = state.cardsToPlay === 0;
+    if (state.tableLength === 0 && (state.rules.sweep.lastPlay || !lastPlay)) {
+      recordSweep(state, seat);
+      if (state.status === 'over') return;
+    }
+  }
+
+  if (state.cardsToPlay === 0) endRound(state);
+  else if (state.handLength[(seat + 1) % players] === 0) dealAgain(state);
+  else state.turn = (seat + 1) % players;
+}
+
+function takeFromTable(state: GameState, seat: number, played: number, move: Move): void {
+  const captured: string[] | null = state.events === null ? null : [];
+  let kept = 0;
+  let next = 0;
+  for (let position = 0; position < state.tableLength; position++) {
+    const code = state.table[position];
+    if (next < move.count && move.positions[next] === position) {
+      next++;
+      state.addToPile(seat, code);
+      captured?.push(formatCard(code));
+    } else {
+      state.table[kept++] = code;
+    }
+  }
+  state.tableLength = kept;
+  state.addToPile(seat, played);
+  state.lastCapturer = seat;
+  if (captured !== null) state.emit({ type: 'capture', seat, card: formatCard(played), captured });
+}
+
+const handCanCapture = (state: GameState, seat: number): boolean =>
+  Array.prototype.some.call(state.hand(seat), (code: number) =>
+    canCapture(state.rules.capture, state.table, state.tableLength, cardValue(code)),
+  );
+
+const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((code, i) => code === [...b].sort((x, y) => x - y)[i]);
+
+/** Turns a decision into a move for the seat to play, or says why it is not legal. */
+export function checkMove(state: GameState, decision: Decision): Result<Move> {
+  if (state.status === 'over') return err('GAME_OVER', 'the game is over');
+  if (state.status === 'awaiting-deck') return err('DECK_NEEDED', `round ${state.round} is waiting for its deck order`);
+  const seat = state.turn;
+  if (decision.seat !== undefined && decision.seat !== seat) {
+    return err('NOT_YOUR_TURN', `it is seat ${seat}'s turn, not seat ${decision.seat}'s`, 'PLAY-TURN');
+  }
+  const code = parseCard(decision.card);
+  if (code < 0) return err('CARD_UNKNOWN', `"${decision.card}" is not a card (write value 1-10 and suit D, H, S or C)`, 'DECK-CARDS');
+  const handIndex = state.hand(seat).indexOf(code);
+  if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
+  const named = (decision.capture ?? []).map(parseCard);
+  const unknown = named.indexOf(-1);
+  if (unknown >= 0) return err('CARD_UNKNOWN', `"${decision.capture?.[unknown]}" is not a card`, 'DECK-CARDS');
+
+  const rules = state.rules.capture;
+  const value = cardValue(code);
+  const positions = new Int16Array(Math.max(state.tableLength, 1));
+  const mustUseCapturingCard = (): Result<never> =>
+    err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
+
+  if (rules.chooser === 'auto') {
+    const count = autoCapture(rules, state.table, state.tableLength, value, positions);
+    const automatic = Array.from(positions.subarray(0, count), (p) => state.table[p]);
+    if (decision.capture !== undefined && !sameCards(named, automatic)) {
+      return err(
+        'CAPTURE_NOT_AUTOMATIC',
+        `${decision.card} captures [${automatic.map(formatCard).join(' ')}] automatically, not [${decision.capture.join(' ')}]`,
+        'CAP-AUTO',
+      );
+    }
+    if (count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard();
+    return ok({ handIndex, positions, count });
+  }
+
+  if (named.length === 0) {
+    if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {
+      return err('MUST_CAPTURE', `${decision.card} can capture, so it may not be trailed`, 'CAP-COMPULSION');
+    }
+    if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard();
+    return ok({ handIndex, positions, count: 0 });
+  }
+  const count = resolveCapture(rules, state.table, state.tableLength, value, named, positions);
+  if (typeof count === 'number') return ok({ handIndex, positions, count });
+  const table = Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ');
+  const capture = `[${decision.capture?.join(' ')}]`;
+  switch (count) {
+    case 'CAPTURE_NOT_ON_TABLE':
+      return err(count, `${capture} is not on the table [${table}]`, 'CAP-CHOICE');
+    case 'CAPTURE_WRONG_SUM':
+      return err(
+        count,
+        rules.mode === 'fifteen'
+          ? `${decision.card} and ${capture} do not total 15`
+          : `${capture} does not match ${decision.card} by value or sum`,
+        rules.mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
+      );
+    case 'CAPTURE_RANK_PRIORITY':
+      return err(count, `a card of value ${value} is on the table, so ${decision.card} must take it alone`, 'CAP-RANK-PRIORITY');
+  }
+}
+
+const scratch = new CaptureList();
+
+/** Every legal decision for the seat to play, in hand order. Where capture is automatic, it is spelled out. */
+export function listDecisions(state: GameState): Decision[] {
+  if (state.status !== 'playing') return [];
+  const seat = state.turn;
+  const rules = state.rules.capture;
+  const decisions: Decision[] = [];
+  const seen = new Set<number>();
+  const tableCards = (positions: ArrayLike<number>): string[] =>
+    Array.from(positions, (position) => formatCard(state.table[position]));
+  for (const code of state.hand(seat)) {
+    if (seen.has(code)) continue;
+    seen.add(code);
+    const card = formatCard(code);
+    const value = cardValue(code);
+    if (rules.chooser === 'auto') {
+      const positions = new Int16Array(Math.max(state.tableLength, 1));
+      const count = autoCapture(rules, state.table, state.tableLength, value, positions);
+      decisions.push(count === 0 ? { card } : { card, capture: tableCards(positions.subarray(0, count)) });
+      continue;
+    }
+    listCaptures(rules, state.table, state.tableLength, value, scratch);
+    for (let i = 0; i < scratch.count; i++) decisions.push({ card, capture: tableCards(scratch.toArray(i)) });
+    if (scratch.count === 0 || rules.compulsion === 'none') decisions.push({ card });
+  }
+  if (rules.compulsion === 'any-card' && decisions.some((d) => d.capture !== undefined)) {
+    return decisions.filter((d) => d.capture !== undefined);
+  }
+  return decisions;
+}

@@ -1,0 +1,57 @@
+/**
+ * The end of a round: the remainder (SWEEP-REMAINDER), the round's scoring, its record, and then either
+ * the end of the game or the next round.
+ * @module
+ */
+import { CARDS_PER_DECK, formatCard, VALUES_PER_SUIT } from './cards.ts';
+import { beginRound } from './deal.ts';
+import { finishGame, judgeRound, type RoundVerdict } from './game-end.ts';
+import { scoreRound } from './scoring.ts';
+import type { GameState } from './state.ts';
+
+function takeRemainder(state: GameState): void {
+  if (state.tableLength === 0) return;
+  const cards = state.table.subarray(0, state.tableLength);
+  const owner =
+    state.lastCapturer >= 0
+      ? state.lastCapturer
+      : state.rules.remainder.whenNobodyCaptured === 'dealer'
+        ? state.dealer
+        : -1;
+  if (owner >= 0) for (const code of cards) state.addToPile(owner, code);
+  if (state.events !== null) {
+    state.emit({ type: 'remainder', seat: owner >= 0 ? owner : null, cards: Array.from(cards, formatCard) });
+  }
+  state.tableLength = 0;
+}
+
+/** END-TIE-BREAKS: the round's captures join the whole-game counts. */
+function tallyRound(state: GameState): void {
+  const { players, sideOf } = state.seats;
+  const settebello = state.coinsSuitIndex * VALUES_PER_SUIT + 6;
+  for (let seat = 0; seat < players; seat++) {
+    const side = sideOf[seat];
+    state.tally(side, 'cards', state.pileSize[seat]);
+    state.tally(side, 'coins', state.pileCoins[seat]);
+    state.tally(side, 'sevens', state.pileSevens[seat]);
+    state.tally(side, 'settebello', state.piles[seat * CARDS_PER_DECK + settebello]);
+  }
+}
+
+export function endRound(state: GameState): void {
+  takeRemainder(state);
+  tallyRound(state);
+  const { awards, countedOut } = scoreRound(state);
+  const verdict: RoundVerdict =
+    countedOut === null ? judgeRound(state) : { eliminated: [], end: { reason: 'counting-out', winner: countedOut } };
+  if (state.record || state.events !== null) {
+    const points = Array.from(state.roundPoints);
+    const totals = Array.from(state.totals);
+    const { eliminated } = verdict;
+    if (state.record) state.rounds.push({ round: state.round, dealer: state.dealer, awards, points, totals, eliminated });
+    const roundEnd = { type: 'round-end', round: state.round, points, totals } as const;
+    state.emit(eliminated.length > 0 ? { ...roundEnd, eliminated } : roundEnd);
+  }
+  if (verdict.end === undefined) beginRound(state);
+  else finishGame(state, verdict.end.reason, verdict.end.winner);
+}

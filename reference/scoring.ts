@@ -1,0 +1,230 @@
+/**
+ * SCORE-*: the round's categories, in the variant's order, with their tie policies; counting out
+ * (END-COUNTING-OUT) adds the points one category at a time and stops at the target.
+ * @module
+ */
+import { CARDS_PER_DECK, parseCard, VALUES_PER_SUIT } from './cards.ts';
+import { zero, type CategoryAward, type GameState } from './state.ts';
+import { MAX_PLAYERS, SUITS, type Category, type IncompletePrimiera } from './types.ts';
+
+/**
+ * Who competes in the categories and what each holds: sides, or with `poolTeamCards` off in a team game,
+ * single players whose points go to their side (TEAM-POOLING). Sides eliminated in inverse mode hold
+ * nothing here (END-INVERSE).
+ */
+class Holdings {
+  contestants = 0;
+  pooled = true;
+  totals = new Int32Array(MAX_PLAYERS);
+  coins = new Int32Array(MAX_PLAYERS);
+  sevens = new Int32Array(MAX_PLAYERS);
+  sweeps = new Int32Array(MAX_PLAYERS);
+  bestPrime = new Uint8Array(MAX_PLAYERS * SUITS.length);
+  private state!: GameState;
+
+  /** Gathers what each contestant captured this round from the seats' running tallies. */
+  count(state: GameState): this {
+    this.state = state;
+    const { players, sides, sideOf } = state.seats;
+    this.pooled = state.rules.scoring.poolTeamCards || sides === players;
+    const contestants = (this.contestants = this.pooled ? sides : players);
+    zero(this.totals, contestants);
+    zero(this.coins, contestants);
+    zero(this.sevens, contestants);
+    zero(this.sweeps, contestants);
+    zero(this.bestPrime, contestants * SUITS.length);
+    for (let seat = 0; seat < players; seat++) {
+      const side = sideOf[seat];
+      if (state.eliminated[side] === 1) continue;
+      const contestant = this.pooled ? side : seat;
+      this.totals[contestant] += state.pileSize[seat];
+      this.coins[contestant] += state.pileCoins[seat];
+      this.sevens[contestant] += state.pileSevens[seat];
+      for (let suit = 0; suit < SUITS.length; suit++) {
+        const held = state.pileBestPrime[seat * SUITS.length + suit];
+        const slot = contestant * SUITS.length + suit;
+        if (held > this.bestPrime[slot]) this.bestPrime[slot] = held;
+      }
+    }
+    for (let i = 0; i < state.sweepLogLength; i++) this.sweeps[this.contestantOf(state.sweepLog[i])]++;
+    return this;
+  }
+
+  contestantOf(seat: number): number {
+    return this.pooled ? this.state.seats.sideOf[seat] : seat;
+  }
+
+  sideOf(contestant: number): number {
+    return this.pooled ? contestant : this.state.seats.sideOf[contestant];
+  }
+
+  /** Copies of one card held by a contestant (inverse mode: none on an eliminated side). */
+  copiesOf(contestant: number, code: number): number {
+    const { players, sideOf } = this.state.seats;
+    let copies = 0;
+    for (let seat = 0; seat < players; seat++) {
+      if (this.contestantOf(seat) === contestant && this.state.eliminated[sideOf[seat]] === 0) {
+        copies += this.state.piles[seat * CARDS_PER_DECK + code];
+      }
+    }
+    return copies;
+  }
+
+  /** SCORE-PRIMIERA: the best primiera value in each suit, summed; whether all four suits are there. */
+  primeSum(contestant: number): number {
+    let sum = 0;
+    for (let suit = 0; suit < SUITS.length; suit++) sum += this.bestPrime[contestant * SUITS.length + suit];
+    return sum;
+  }
+
+  primeComplete(contestant: number): boolean {
+    for (let suit = 0; suit < SUITS.length; suit++) if (this.bestPrime[contestant * SUITS.length + suit] === 0) return false;
+    return true;
+  }
+
+  holdsAll(kind: 'all-coins' | 'all-sevens', contestant: number): boolean {
+    const copies = this.state.rules.deck.copies;
+    return kind === 'all-coins'
+      ? this.coins[contestant] === VALUES_PER_SUIT * copies
+      : this.sevens[contestant] === SUITS.length * copies;
+  }
+}
+
+/** The value a prime is compared by: an incomplete prime is void, counts as it is, or ranks below complete ones. */
+function primeRank(sum: number, complete: boolean, incomplete: IncompletePrimiera): number {
+  if (complete) return incomplete === 'loses-to-complete' ? sum + 1000 : sum;
+  return incomplete === 'void' ? 0 : sum;
+}
+
+/** Codes of the cards named by `card` categories, parsed once per rule set. */
+const cardCodes = new WeakMap<Category, number>();
+
+function categoryCard(category: Category): number {
+  let code = cardCodes.get(category);
+  if (code === undefined) cardCodes.set(category, (code = parseCard(category.card ?? '')));
+  return code;
+}
+
+/** Per contestant: the count shown in the award, and the value compared to find the leaders. */
+const counts = new Int32Array(MAX_PLAYERS);
+const ranks = new Int32Array(MAX_PLAYERS);
+const contestantPoints = new Int32Array(MAX_PLAYERS);
+
+function measure(holdings: Holdings, category: Category): void {
+  for (let c = 0; c < holdings.contestants; c++) {
+    let count: number;
+    switch (category.kind) {
+      case 'most-cards':
+        count = holdings.totals[c];
+        break;
+      case 'most-coins':
+        count = holdings.coins[c];
+        break;
+      case 'most-sevens':
+        count = holdings.sevens[c];
+        break;
+      case 'card':
+        count = holdings.copiesOf(c, categoryCard(category));
+        break;
+      case 'all-coins':
+      case 'all-sevens':
+        count = holdings.holdsAll(category.kind, c) ? 1 : 0;
+        break;
+      case 'sweeps':
+        count = holdings.sweeps[c];
+        break;
+      case 'primiera': {
+        const sum = holdings.primeSum(c);
+        const complete = holdings.primeComplete(c);
+        const incomplete = category.incomplete ?? 'void';
+        counts[c] = incomplete === 'void' && !complete ? 0 : sum;
+        ranks[c] = primeRank(sum, complete, incomplete);
+        continue;
+      }
+    }
+    counts[c] = count;
+    ranks[c] = count;
+  }
+}
+
+/** The bonus that, when a contestant wins it, replaces that contestant's most-coins or most-sevens point. */
+function replacingBonus(categories: Category[], kind: Category['kind']): 'all-coins' | 'all-sevens' | undefined {
+  const bonus = kind === 'most-coins' ? 'all-coins' : kind === 'most-sevens' ? 'all-sevens' : undefined;
+  if (bonus === undefined) return undefined;
+  for (const category of categories) if (category.kind === bonus && category.combine === 'instead-of-most') return bonus;
+  return undefined;
+}
+
+/** Points per contestant for one category into `contestantPoints` (SCORE-TIES: leaders must have more than 0). */
+function award(state: GameState, holdings: Holdings, category: Category): void {
+  const contestants = holdings.contestants;
+  zero(contestantPoints, contestants);
+  if (category.kind === 'sweeps') {
+    for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * state.rules.sweep.points;
+    return;
+  }
+  let top = 0;
+  let leaders = 0;
+  for (let c = 0; c < contestants; c++) {
+    if (ranks[c] > top) {
+      top = ranks[c];
+      leaders = 1;
+    } else if (ranks[c] === top && top > 0) leaders++;
+  }
+  if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;
+  const bonus = replacingBonus(state.rules.scoring.categories, category.kind);
+  for (let c = 0; c < contestants; c++) {
+    if (ranks[c] === top && !(bonus !== undefined && holdings.holdsAll(bonus, c))) contestantPoints[c] = category.points ?? 0;
+  }
+}
+
+export const holdingsScratch = new Holdings();
+const sidePoints = new Int32Array(MAX_PLAYERS);
+
+export interface RoundScore {
+  /** The category awards, when the state keeps records or events (empty otherwise). */
+  awards: CategoryAward[];
+  /** Under counting out, the side that reached the target first; scoring stopped there. */
+  countedOut: number | null;
+}
+
+/**
+ * Scores the round's categories in order into `state.totals` and `state.roundPoints`. Under counting out
+ * the points are added one at a time (sweeps in the order they were made, other categories side by side)
+ * and scoring stops the moment a side reaches the target.
+ */
+export function scoreRound(state: GameState): RoundScore {
+  const holdings = holdingsScratch.count(state);
+  const { sides, sideOf } = state.seats;
+  const reporting = state.record || state.events !== null;
+  const awards: CategoryAward[] = [];
+  const { countingOut, target } = state.rules.end;
+  let countedOut: number | null = null;
+  const add = (side: number, points: number): void => {
+    if (countedOut !== null || points === 0) return;
+    sidePoints[side] += points;
+    state.totals[side] += points;
+    state.roundPoints[side] += points;
+    if (countingOut && state.totals[side] >= target) countedOut = side;
+  };
+  for (const category of state.rules.scoring.categories) {
+    if (countedOut !== null) {
+      if (reporting) awards.push({ category: category.id, counts: [], points: [], scored: false });
+      continue;
+    }
+    measure(holdings, category);
+    award(state, holdings, category);
+    zero(sidePoints, sides);
+    if (category.kind === 'sweeps' && countingOut) {
+      for (let i = 0; i < state.sweepLogLength; i++) add(sideOf[state.sweepLog[i]], state.rules.sweep.points);
+    } else {
+      for (let c = 0; c < holdings.contestants; c++) add(holdings.sideOf(c), contestantPoints[c]);
+    }
+    if (!reporting) continue;
+    const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
+    const points = Array.from(sidePoints.subarray(0, sides));
+    awards.push({ category: category.id, counts: shownCounts, points, scored: true });
+    state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
+  }
+  return { awards, countedOut };
+}

@@ -1,0 +1,79 @@
+/**
+ * Random legal play, in place and without events: the benchmark's workload, the property tests' game
+ * source, and the generator of fixture games. A round's deck comes from the seeded generator; each turn a
+ * card is drawn uniformly from those the player may play, then one of its legal outcomes (each capture, or
+ * the trail where allowed) uniformly, counting copies of a card at different table positions apart.
+ * @module
+ */
+import { autoCapture, canCapture, captureAt, countCaptures } from './capture.ts';
+import { cardValue, CARDS_PER_DECK } from './cards.ts';
+import { beginRound, layDeck } from './deal.ts';
+import { playMove, type Move } from './play.ts';
+import type { Rng } from './rng.ts';
+import { createGame } from './setup.ts';
+import type { GameState } from './state.ts';
+import { ok, type GameSetup, type Result, type Rules } from './types.ts';
+
+/** A shuffled deck order for the state's variant, as card codes, written into `deck` if given. */
+export function shuffledDeck(state: GameState, rng: Rng, deck = new Uint8Array(state.seats.deckSize)): Uint8Array {
+  for (let i = 0; i < deck.length; i++) deck[i] = i % CARDS_PER_DECK;
+  return rng.shuffle(deck);
+}
+
+/** Chooses a random legal move for the seat to play, writing it into `move`. */
+export function randomMove(state: GameState, rng: Rng, move: Move): void {
+  const rules = state.rules.capture;
+  const handStart = state.turn * state.seats.handSize;
+  const handLength = state.handLength[state.turn];
+  let handIndex = rng.below(handLength);
+  if (rules.compulsion === 'any-card') {
+    const capturing: number[] = [];
+    for (let i = 0; i < handLength; i++) {
+      if (canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
+    }
+    if (capturing.length > 0) handIndex = capturing[rng.below(capturing.length)];
+  }
+  move.handIndex = handIndex;
+  const value = cardValue(state.hands[handStart + handIndex]);
+  if (rules.chooser === 'auto') {
+    move.count = autoCapture(rules, state.table, state.tableLength, value, move.positions);
+    return;
+  }
+  const count = countCaptures(rules, state.table, state.tableLength, value);
+  const choice = rng.below(count + (count === 0 || rules.compulsion === 'none' ? 1 : 0));
+  move.count = choice < count ? captureAt(rules, state.table, state.tableLength, value, choice, move.positions) : 0;
+}
+
+/**
+ * Plays `games` whole games at random, one after another in one state, calling `onGame` after each. The
+ * state keeps no events and no round records.
+ */
+export function playRandomGames(
+  rules: Rules,
+  setup: GameSetup,
+  rng: Rng,
+  games: number,
+  onGame: (state: GameState) => void = () => {},
+): Result<void> {
+  const created = createGame(rules, setup);
+  if (!created.ok) return created;
+  const state = created.value;
+  state.record = false;
+  const move: Move = { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0 };
+  const deck = new Uint8Array(state.seats.deckSize);
+  for (let game = 0; game < games; game++) {
+    if (game > 0) {
+      state.restart();
+      beginRound(state);
+    }
+    while (state.status !== 'over') {
+      if (state.status === 'awaiting-deck') layDeck(state, shuffledDeck(state, rng, deck));
+      else {
+        randomMove(state, rng, move);
+        playMove(state, move);
+      }
+    }
+    onGame(state);
+  }
+  return ok(undefined);
+}

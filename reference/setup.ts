@@ -1,0 +1,83 @@
+/**
+ * From rules and a setup to a new game: player count, team mode, sizes of the deal, the first dealer.
+ * @module
+ */
+import { CARDS_PER_DECK } from './cards.ts';
+import { GameState, type Table } from './state.ts';
+import { err, ok, TEAM_MODE_PATTERN, type GameSetup, type Result, type Rules } from './types.ts';
+import { beginRound } from './deal.ts';
+
+/** Number of sides a team mode makes for n players, or an explanation of why it cannot. */
+function sidesOf(teamMode: string, players: number): number | string {
+  if (teamMode === 'individual') return players;
+  if (!TEAM_MODE_PATTERN.test(teamMode)) return `"${teamMode}" is not a team mode`;
+  const sizes = teamMode.split('v').map(Number);
+  const seated = sizes.reduce((sum, size) => sum + size, 0);
+  return seated === players ? sizes.length : `team mode ${teamMode} seats ${seated} players, not ${players}`;
+}
+
+/** TEAM-SEATS, TEAM-PARTNERS, DEAL-TABLE-SIZE, DEAL-DEALER: checks the setup and lays out the seats. */
+export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
+  const { players } = setup;
+  const seating = rules.players.seatings.find((s) => s.players.includes(players));
+  if (!Number.isInteger(players) || seating === undefined) {
+    const allowed = rules.players.seatings.flatMap((s) => s.players).sort((a, b) => a - b);
+    return err('SETUP_PLAYERS', `${players} players cannot play; allowed: ${allowed.join(', ')}`, 'TEAM-SEATS');
+  }
+  const wanted = rules.players.teamMode;
+  const teamMode = wanted === 'auto' ? (seating.teamModes[0] as string) : wanted;
+  if (!seating.teamModes.includes(teamMode)) {
+    return err(
+      'SETUP_TEAM_MODE',
+      `team mode ${teamMode} is not allowed with ${players} players; allowed: ${seating.teamModes.join(', ')}`,
+      'TEAM-PARTNERS',
+    );
+  }
+  const sides = sidesOf(teamMode, players);
+  if (typeof sides === 'string') return err('SETUP_TEAM_MODE', sides, 'TEAM-PARTNERS');
+
+  const deckSize = CARDS_PER_DECK * rules.deck.copies;
+  const handSize = rules.deal.handSize;
+  const perDeal = handSize * players;
+  const tableSize = rules.deal.tableSize === 'remainder' ? deckSize % perDeal : rules.deal.tableSize;
+  if (perDeal > deckSize || tableSize > deckSize - perDeal || (deckSize - tableSize) % perDeal !== 0) {
+    return err(
+      'SETUP_DEAL_SIZE',
+      `${deckSize} cards do not deal evenly: ${tableSize} to the table, then ${handSize} each to ${players} players`,
+      'DEAL-TABLE-SIZE',
+    );
+  }
+
+  let firstDealer = players - 1;
+  if (rules.deal.firstDealer === 'setup') {
+    if (setup.firstDealer === undefined) {
+      return err('SETUP_DEALER', 'this variant needs the first dealer in the setup (firstDealer)', 'DEAL-DEALER');
+    }
+    firstDealer = setup.firstDealer;
+  }
+  if (
+    !Number.isInteger(firstDealer) ||
+    firstDealer < 0 ||
+    firstDealer >= players ||
+    (setup.firstDealer !== undefined && setup.firstDealer !== firstDealer)
+  ) {
+    return err(
+      'SETUP_DEALER',
+      rules.deal.firstDealer === 'setup'
+        ? `first dealer ${setup.firstDealer} is not a seat 0..${players - 1}`
+        : `this variant's first dealer is seat ${firstDealer}, not ${setup.firstDealer}`,
+      'DEAL-DEALER',
+    );
+  }
+  const sideOf = new Uint8Array(players).map((_, seat) => seat % sides);
+  return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, firstDealer });
+}
+
+/** A new game, waiting for the deck order of round 1. */
+export function createGame(rules: Rules, setup: GameSetup): Result<GameState> {
+  const seats = checkSetup(rules, setup);
+  if (!seats.ok) return seats;
+  const state = new GameState(rules, seats.value);
+  beginRound(state);
+  return ok(state);
+}

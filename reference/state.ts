@@ -1,0 +1,192 @@
+/**
+ * The game state: one mutable value with compact typed arrays. The engine's public functions never mutate
+ * a state they are given (they clone it first); the in-place functions are for self-play, which owns its
+ * state.
+ * @module
+ */
+import { cardSuitIndex, cardValue, CARDS_PER_DECK } from './cards.ts';
+import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Rules, type TieBreakKey } from './types.ts';
+
+/** Zeroes the first `length` entries: a plain loop beats `fill` on the few entries the engine keeps per seat. */
+export function zero(array: Uint8Array | Uint16Array | Int32Array, length = array.length): void {
+  for (let i = 0; i < length; i++) array[i] = 0;
+}
+
+export type GameStatus = 'awaiting-deck' | 'playing' | 'over';
+
+/** The outcome of one scoring category in one round. `points` and `counts` are per side. */
+export interface CategoryAward {
+  category: string;
+  counts: number[];
+  points: number[];
+  /** False for the categories that counting out left unscored. */
+  scored: boolean;
+}
+
+/** One round's score sheet. */
+export interface RoundRecord {
+  round: number;
+  dealer: number;
+  awards: CategoryAward[];
+  /** Points scored this round per side, sweeps and table bonuses included. */
+  points: number[];
+  totals: number[];
+  eliminated: number[];
+}
+
+export interface GameResult {
+  reason: GameEndReason;
+  /** The winning side, or null for a draw. */
+  winner: number | null;
+  ranking: number[];
+  totals: number[];
+}
+
+/** Seats, sides and the fixed sizes of a game, derived once from the rules and the setup. */
+export interface Table {
+  players: number;
+  sides: number;
+  teamMode: string;
+  /** Side of each seat: seat i is on side i mod sides (TEAM-PARTNERS). */
+  sideOf: Uint8Array;
+  deckSize: number;
+  handSize: number;
+  openingTableSize: number;
+  firstDealer: number;
+}
+
+export class GameState {
+  status: GameStatus = 'awaiting-deck';
+  round = 0;
+  dealer = 0;
+  /** Deals made this round (1 after the opening deal). */
+  dealNumber = 0;
+  /** Deck orders consumed this round (more than 1 after redeals). */
+  deckOrders = 0;
+  turn = 0;
+  stock: Uint8Array;
+  stockPosition = 0;
+  hands: Uint8Array;
+  handLength: Uint8Array;
+  table: Uint8Array;
+  tableLength = 0;
+  /** Captured cards per seat, as counts per card code: piles[seat * 40 + code]. */
+  piles: Uint16Array;
+  /** Running tallies of each seat's pile, kept as cards arrive so that scoring need not scan the piles. */
+  pileSize: Uint16Array;
+  pileCoins: Uint16Array;
+  pileSevens: Uint16Array;
+  /** Best primiera value held in each suit: pileBestPrime[seat * 4 + suit]. */
+  pileBestPrime: Uint8Array;
+  lastCapturer = -1;
+  /** Cards still to be played this round, in hands and stock. */
+  cardsToPlay = 0;
+  /** Seats that swept this round, in the order of their sweeps (counting out adds them in that order). */
+  sweepLog: Uint8Array;
+  sweepLogLength = 0;
+  totals: Int32Array;
+  roundPoints: Int32Array;
+  /** Whole-game counts per side for the tie-breaks, in TIE_BREAK_KEYS order: tallies[side * 5 + key]. */
+  gameTallies: Int32Array;
+  eliminated: Uint8Array;
+  result: GameResult | null = null;
+  rounds: RoundRecord[] = [];
+  /** Where events go while a function runs; null when nobody listens (self-play). */
+  events: GameEvent[] | null = null;
+  /** Whether round records are kept (the public API keeps them; self-play does not). */
+  record = true;
+
+  readonly coinsSuitIndex: number;
+
+  constructor(
+    readonly rules: Rules,
+    readonly seats: Table,
+  ) {
+    this.coinsSuitIndex = SUITS.indexOf(rules.deck.coinsSuit);
+    const { players, sides, deckSize, handSize } = seats;
+    this.stock = new Uint8Array(deckSize);
+    this.hands = new Uint8Array(players * handSize);
+    this.handLength = new Uint8Array(players);
+    this.table = new Uint8Array(deckSize);
+    this.piles = new Uint16Array(players * CARDS_PER_DECK);
+    this.pileSize = new Uint16Array(players);
+    this.pileCoins = new Uint16Array(players);
+    this.pileSevens = new Uint16Array(players);
+    this.pileBestPrime = new Uint8Array(players * SUITS.length);
+    this.sweepLog = new Uint8Array(deckSize + 2);
+    this.totals = new Int32Array(sides);
+    this.roundPoints = new Int32Array(sides);
+    this.gameTallies = new Int32Array(sides * TIE_BREAK_KEYS.length);
+    this.eliminated = new Uint8Array(sides);
+  }
+
+  clone(): GameState {
+    const copy = Object.assign(Object.create(GameState.prototype) as GameState, this);
+    copy.stock = this.stock.slice();
+    copy.hands = this.hands.slice();
+    copy.handLength = this.handLength.slice();
+    copy.table = this.table.slice();
+    copy.piles = this.piles.slice();
+    copy.pileSize = this.pileSize.slice();
+    copy.pileCoins = this.pileCoins.slice();
+    copy.pileSevens = this.pileSevens.slice();
+    copy.pileBestPrime = this.pileBestPrime.slice();
+    copy.sweepLog = this.sweepLog.slice();
+    copy.totals = this.totals.slice();
+    copy.roundPoints = this.roundPoints.slice();
+    copy.gameTallies = this.gameTallies.slice();
+    copy.eliminated = this.eliminated.slice();
+    copy.rounds = this.rounds.slice();
+    copy.events = null;
+    return copy;
+  }
+
+  hand(seat: number): Uint8Array {
+    const start = seat * this.seats.handSize;
+    return this.hands.subarray(start, start + (this.handLength[seat] as number));
+  }
+
+  /** Puts a card on a seat's pile. */
+  addToPile(seat: number, code: number): void {
+    this.piles[seat * CARDS_PER_DECK + code]++;
+    this.pileSize[seat]++;
+    if (cardSuitIndex(code) === this.coinsSuitIndex) this.pileCoins[seat]++;
+    const value = cardValue(code);
+    if (value === 7) this.pileSevens[seat]++;
+    const slot = seat * SUITS.length + cardSuitIndex(code);
+    const prime = this.rules.deck.ranks[value - 1].primiera;
+    if (prime > this.pileBestPrime[slot]) this.pileBestPrime[slot] = prime;
+  }
+
+  clearPiles(): void {
+    zero(this.piles);
+    zero(this.pileSize);
+    zero(this.pileCoins);
+    zero(this.pileSevens);
+    zero(this.pileBestPrime);
+  }
+
+  /** Back to the state before round 1, keeping the arrays: self-play plays game after game in one state. */
+  restart(): void {
+    this.status = 'awaiting-deck';
+    this.round = 0;
+    zero(this.totals);
+    zero(this.gameTallies);
+    zero(this.eliminated);
+    this.result = null;
+    this.rounds = [];
+  }
+
+  /** Adds to one of a side's whole-game tie-break counts. */
+  tally(side: number, key: TieBreakKey, count: number): void {
+    this.gameTallies[side * TIE_BREAK_KEYS.length + TIE_BREAK_KEYS.indexOf(key)] += count;
+  }
+
+  tallyOf(side: number, key: TieBreakKey): number {
+    return this.gameTallies[side * TIE_BREAK_KEYS.length + TIE_BREAK_KEYS.indexOf(key)];
+  }
+
+  emit(event: GameEvent): void {
+    this.events?.push(event);
+  }
+}

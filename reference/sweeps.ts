@@ -1,0 +1,20 @@
+/**
+ * SWEEP-POINT, SWEEP-TIMING: recording a sweep and, where sweeps score at once, adding its points and
+ * checking an instant win (END-INSTANT-WIN).
+ * @module
+ */
+import { finishGame } from './game-end.ts';
+import type { GameState } from './state.ts';
+
+export function recordSweep(state: GameState, seat: number): void {
+  const { rules } = state;
+  const side = state.seats.sideOf[seat] as number;
+  state.sweepLog[state.sweepLogLength++] = seat;
+  state.tally(side, 'sweeps', 1);
+  const points = rules.sweep.points;
+  if (state.events !== null) state.emit({ type: 'sweep', seat, points });
+  if (rules.sweep.timing !== 'immediate' || points === 0) return;
+  state.totals[side] += points;
+  state.roundPoints[side] += points;
+  if (rules.end.instantWin && (state.totals[side] as number) >= rules.end.target) finishGame(state, 'instant-win', side);
+}

@@ -1,0 +1,84 @@
+/**
+ * Test support: rules of the real variant files, stacked decks, and a driver that plays a scripted game.
+ * Used by the tests only.
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { fullDeck } from './cards.ts';
+import { applyDecision, startGame, supplyDeck } from './engine.ts';
+import type { GameState } from './state.ts';
+import type { Decision, GameEvent, GameSetup, OptionValue, RuleError, Rules, VariantSource } from './types.ts';
+import { applyOptions, resolveVariant } from './variant.ts';
+
+const variantsDir = fileURLToPath(new URL('../variants/', import.meta.url));
+const sources = new Map<string, VariantSource>(
+  readdirSync(variantsDir)
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => {
+      const source = parse(readFileSync(variantsDir + file, 'utf8')) as VariantSource;
+      return [source.id, source];
+    }),
+);
+
+export const VARIANT_IDS = [...sources.keys()].sort();
+
+export function variantRules(id: string, options: Record<string, OptionValue> = {}): Rules {
+  const variant = resolveVariant(id, (name) => sources.get(name));
+  if (!variant.ok) throw new Error(variant.error.message);
+  const rules = applyOptions(variant.value, options);
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+}
+
+/** A deck order that starts with `top` (top first) and goes on with every other card in a fixed order. */
+export function stackedDeck(top: readonly string[], copies = 1): string[] {
+  const rest = fullDeck(copies);
+  for (const card of top) {
+    const at = rest.indexOf(card);
+    if (at < 0) throw new Error(`stackedDeck: no ${card} left`);
+    rest.splice(at, 1);
+  }
+  return [...top, ...rest];
+}
+
+export interface Played {
+  state: GameState;
+  events: GameEvent[];
+  /** The refusal that stopped the script, if any, and the index of the decision refused. */
+  error?: RuleError;
+  at?: number;
+}
+
+/**
+ * Plays a script: deck orders are handed over whenever the game waits for one, decisions otherwise. Stops at
+ * the first refusal, or when the script runs out.
+ */
+export function playScript(rules: Rules, setup: GameSetup, decks: string[][], decisions: Decision[]): Played {
+  const started = startGame(rules, setup);
+  if (!started.ok) return { state: undefined as unknown as GameState, events: [], error: started.error };
+  let state = started.value;
+  const events: GameEvent[] = [];
+  let deck = 0;
+  let decision = 0;
+  for (;;) {
+    if (state.status === 'awaiting-deck') {
+      if (deck >= decks.length) return { state, events };
+      const step = supplyDeck(state, decks[deck++]);
+      if (!step.ok) return { state, events, error: step.error };
+      state = step.value.state;
+      events.push(...step.value.events);
+    } else if (state.status === 'playing') {
+      if (decision >= decisions.length) return { state, events };
+      const step = applyDecision(state, decisions[decision]);
+      if (!step.ok) return { state, events, error: step.error, at: decision };
+      decision++;
+      state = step.value.state;
+      events.push(...step.value.events);
+    } else return { state, events };
+  }
+}
+
+export const eventsOf = <T extends GameEvent['type']>(events: GameEvent[], type: T): Extract<GameEvent, { type: T }>[] =>
+  events.filter((event): event is Extract<GameEvent, { type: T }> => event.type === type);
