@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { fullDeck } from './cards.ts';
+import { fullDeck, parseCard } from './cards.ts';
 import { applyDecision, startGame, supplyDeck } from './engine.ts';
 import type { GameState } from './state.ts';
 import type { Decision, GameEvent, GameSetup, OptionValue, RuleError, Rules, VariantSource } from './types.ts';
@@ -82,3 +82,25 @@ export function playScript(rules: Rules, setup: GameSetup, decks: string[][], de
 
 export const eventsOf = <T extends GameEvent['type']>(events: GameEvent[], type: T): Extract<GameEvent, { type: T }>[] =>
   events.filter((event): event is Extract<GameEvent, { type: T }> => event.type === type);
+
+/**
+ * A game in the last deal of round 1 with the given hands and table, the stock empty, seat `turn` to play:
+ * for testing one play in isolation. Cards not placed are taken to be in nobody's pile.
+ */
+export function lastDeal(rules: Rules, players: number, hands: string[][], table: string[], turn = 0): GameState {
+  const started = playScript(rules, { players, firstDealer: players - 1 }, [stackedDeck([], rules.deck.copies)], []);
+  const state = started.state;
+  state.hands.fill(0);
+  hands.forEach((hand, seat) => {
+    hand.forEach((card, i) => (state.hands[seat * state.seats.handSize + i] = parseCard(card)));
+    state.handLength[seat] = hand.length;
+  });
+  table.forEach((card, i) => (state.table[i] = parseCard(card)));
+  state.tableLength = table.length;
+  state.clearPiles();
+  state.stockPosition = state.seats.deckSize;
+  state.cardsToPlay = hands.reduce((sum, hand) => sum + hand.length, 0);
+  state.turn = turn;
+  state.status = 'playing';
+  return state;
+}
