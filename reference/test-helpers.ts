@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { fullDeck, parseCard } from './cards.ts';
 import { applyDecision, startGame, supplyDeck } from './engine.ts';
+import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import type { Decision, GameEvent, GameSetup, OptionValue, RuleError, Rules, VariantSource } from './types.ts';
 import { applyOptions, resolveVariant } from './variant.ts';
@@ -103,4 +104,34 @@ export function lastDeal(rules: Rules, players: number, hands: string[][], table
   state.turn = turn;
   state.status = 'playing';
   return state;
+}
+
+/** Whole suits and ranges in canonical notation: `suit('D')` is 1D..10D, `suit('H', 1, 6)` is 1H..6H. */
+export const suit = (letter: string, from = 1, to = 10): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${from + i}${letter}`);
+
+export interface RoundScenario {
+  players: number;
+  /** Captured cards per seat at the end of the round. */
+  piles: string[][];
+  /** Totals per side before the round. */
+  totals?: number[];
+  /** Seats that swept this round, in order. */
+  sweeps?: number[];
+  eliminated?: number[];
+}
+
+/** Ends round 1 of a game whose piles, sweeps and totals are given, and returns the events of the round's end. */
+export function scoreScenario(rules: Rules, scenario: RoundScenario): { state: GameState; events: GameEvent[] } {
+  const state = lastDeal(rules, scenario.players, [], []);
+  scenario.piles.forEach((pile, seat) => pile.forEach((card) => state.addToPile(seat, parseCard(card))));
+  (scenario.totals ?? []).forEach((total, side) => (state.totals[side] = total));
+  (scenario.sweeps ?? []).forEach((seat) => (state.sweepLog[state.sweepLogLength++] = seat));
+  (scenario.eliminated ?? []).forEach((side) => (state.eliminated[side] = 1));
+  state.lastCapturer = 0;
+  state.events = [];
+  endRound(state);
+  const events = state.events;
+  state.events = null;
+  return { state, events };
 }

@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'vitest';
+import { eventsOf, scoreScenario, suit, variantRules } from './test-helpers.ts';
+
+const awards = (events: ReturnType<typeof scoreScenario>['events']) =>
+  Object.fromEntries(eventsOf(events, 'award').map((a) => [a.category, { counts: a.counts, points: a.points }]));
+
+describe('SCORE-* pagat, both primes incomplete', () => {
+  // Seat 0 lacks spades, seat 1 lacks coins. Seat 0: every coin, 1H-6H, 1C-4C (20 cards; prime D 7=21,
+  // H 6=18, C ace=16, no S: 55). Seat 1: every spade, 7H-10H, 5C-10C (20 cards; prime S 21, H 21, C 21: 63).
+  const piles = [
+    [...suit('D'), ...suit('H', 1, 6), ...suit('C', 1, 4)],
+    [...suit('S'), ...suit('H', 7, 10), ...suit('C', 5, 10)],
+  ];
+
+  test('SCORE-MOST-CARDS SCORE-TIES 20-20 gives nobody the point; SCORE-MOST-COINS and SCORE-CARD go to seat 0', () => {
+    const { events } = scoreScenario(variantRules('pagat'), { players: 2, piles });
+    expect(awards(events)).toMatchObject({
+      cards: { counts: [20, 20], points: [0, 0] },
+      coins: { counts: [10, 0], points: [1, 0] },
+      settebello: { counts: [1, 0], points: [1, 0] },
+    });
+  });
+
+  test('SCORE-PRIMIERA pagat (loses-to-complete): two incomplete primes compare by sum, 63 beats 55', () => {
+    const { events } = scoreScenario(variantRules('pagat'), { players: 2, piles });
+    expect(awards(events).primiera).toEqual({ counts: [55, 63], points: [0, 1] });
+    expect(eventsOf(events, 'round-end')).toEqual([{ type: 'round-end', round: 1, points: [2, 1], totals: [2, 1] }]);
+  });
+
+  test('SCORE-PRIMIERA denexa (void): without all four suits nobody has a prime', () => {
+    const { events } = scoreScenario(variantRules('denexa'), { players: 2, piles });
+    expect(awards(events).primiera).toEqual({ counts: [0, 0], points: [0, 0] });
+  });
+
+  test('SCORE-PRIMIERA anycard (counts-zero): a missing suit adds 0, 63 beats 55', () => {
+    const { events } = scoreScenario(variantRules('anycard'), { players: 2, piles });
+    expect(awards(events).primiera).toEqual({ counts: [55, 63], points: [0, 1] });
+  });
+
+  test('SCORE-PRIMIERA a complete prime beats an incomplete one under loses-to-complete, whatever the sums', () => {
+    // Seat 0: 10D 10H 10S and every club (complete: 10 + 10 + 10 + 7C 21 = 51). Seat 1: 1-9 of coins,
+    // hearts and spades (no clubs: 21 + 21 + 21 = 63).
+    const { events } = scoreScenario(variantRules('pagat'), {
+      players: 2,
+      piles: [['10D', '10H', '10S', '10C', ...suit('C', 1, 9)], [...suit('D', 1, 9), ...suit('H', 1, 9), ...suit('S', 1, 9)]],
+    });
+    expect(awards(events).primiera).toEqual({ counts: [51, 63], points: [1, 0] });
+  });
+});
+
+describe('SCORE-* escoba', () => {
+  // Seat 0: every coin, 7H, 1S-9S (20 cards, sevens 7D 7H 7S). Seat 1: the other hearts, 10S, every club
+  // (20 cards, seven 7C).
+  const piles = [
+    [...suit('D'), '7H', ...suit('S', 1, 9)],
+    [...suit('H', 1, 6), ...suit('H', 8, 10), '10S', ...suit('C')],
+  ];
+
+  test('SCORE-ALL-COINS 2 in addition to SCORE-MOST-COINS 1; SCORE-TIES each: 20-20 cards gives both a point', () => {
+    const { events } = scoreScenario(variantRules('escoba'), { players: 2, piles, sweeps: [1] });
+    expect(awards(events)).toEqual({
+      escobas: { counts: [0, 1], points: [0, 1] },
+      'all-coins': { counts: [1, 0], points: [2, 0] },
+      coins: { counts: [10, 0], points: [1, 0] },
+      'siete-de-oros': { counts: [1, 0], points: [1, 0] },
+      'all-sevens': { counts: [0, 0], points: [0, 0] },
+      sevens: { counts: [3, 1], points: [1, 0] },
+      cards: { counts: [20, 20], points: [1, 1] },
+    });
+  });
+
+  test('SCORE-ALL-SEVENS 2 and SCORE-MOST-SEVENS; SCORE-TIES each: 5-5 coins gives both a point', () => {
+    const { events } = scoreScenario(variantRules('escoba'), {
+      players: 2,
+      piles: [['7D', '7H', '7S', '7C', ...suit('D', 1, 5), ...suit('H', 1, 5)], [...suit('D', 8, 10), '6D', ...suit('H', 8, 10)]],
+    });
+    expect(awards(events)).toMatchObject({
+      coins: { counts: [6, 4], points: [1, 0] },
+      'all-sevens': { counts: [1, 0], points: [2, 0] },
+      sevens: { counts: [4, 0], points: [1, 0] },
+    });
+    const tied = scoreScenario(variantRules('escoba'), {
+      players: 2,
+      piles: [[...suit('D', 1, 5)], [...suit('D', 6, 10)]],
+    });
+    expect(awards(tied.events).coins).toEqual({ counts: [5, 5], points: [1, 1] });
+  });
+});
+
+describe('TEAM-POOLING', () => {
+  // 4 players, 2v2: seats 0 and 2 against 1 and 3. Seat 0 has 6 coins, seat 1 has 4; seats 2 and 3 one heart each.
+  const piles = [suit('D', 1, 6), suit('D', 7, 10), ['1H'], ['2H']];
+
+  test('TEAM-POOLING pagat 2v2: teammates\' cards are counted together', () => {
+    const { events } = scoreScenario(variantRules('pagat'), { players: 4, piles });
+    expect(awards(events)).toMatchObject({ cards: { counts: [7, 5], points: [1, 0] }, coins: { counts: [6, 4], points: [1, 0] } });
+  });
+
+  test('TEAM-POOLING playpalace with team card scoring off: players compete, the winner scores for the team', () => {
+    const rules = variantRules('playpalace', { teamMode: '2v2', teamCardScoring: false });
+    const { events } = scoreScenario(rules, { players: 4, piles: [suit('D', 1, 3), suit('D', 4, 8), ['9D'], ['10D']] });
+    // Seat 1 holds 5 coins, the most of any player: side 1 scores (seats 0+2 would pool 4 against 6).
+    expect(awards(events).diamonds).toEqual({ counts: [3, 5, 1, 1], points: [0, 1] });
+  });
+});
+
+describe('END-COUNTING-OUT', () => {
+  // Seat 0 (on 9) wins cards and coins; seat 1 (on 10) holds the 7D. Counting out stops at seat 0's 11th point.
+  const piles = [
+    [...suit('D', 1, 6), ...suit('D', 8, 10), ...suit('H'), ...suit('S', 1, 3)],
+    ['7D', ...suit('S', 4, 10), ...suit('C')],
+  ];
+
+  test('END-COUNTING-OUT denexa: cards, then coins take seat 0 to 11; settebello, primiera and sweeps go unscored', () => {
+    const { events } = scoreScenario(variantRules('denexa'), { players: 2, piles, totals: [9, 10], sweeps: [1] });
+    expect(eventsOf(events, 'award').map((a) => [a.category, a.points])).toEqual([
+      ['cards', [1, 0]],
+      ['coins', [1, 0]],
+    ]);
+    expect(events.slice(-2)).toEqual([
+      { type: 'round-end', round: 1, points: [2, 0], totals: [11, 10] },
+      { type: 'game-end', reason: 'counting-out', winner: 0, ranking: [0, 1], totals: [11, 10] },
+    ]);
+  });
+
+  test('END-COUNTING-OUT sweeps count one at a time in the order they were made', () => {
+    // Both on 10; seat 1 swept first, then seat 0: seat 1 reaches 11 first.
+    const { events } = scoreScenario(variantRules('denexa'), {
+      players: 2,
+      piles: [suit('H', 1, 5), suit('H', 6, 10)],
+      totals: [10, 10],
+      sweeps: [1, 0],
+    });
+    expect(eventsOf(events, 'game-end')).toEqual([
+      { type: 'game-end', reason: 'counting-out', winner: 1, ranking: [1, 0], totals: [10, 11] },
+    ]);
+  });
+
+  test('END-TARGET pagat (no counting out): both sides pass 11, the higher total wins', () => {
+    const { events } = scoreScenario(variantRules('pagat'), { players: 2, piles, totals: [9, 10], sweeps: [1] });
+    // Seat 0: cards, coins (2); seat 1: settebello, primiera (seat 0 lacks clubs), a sweep (3).
+    expect(eventsOf(events, 'game-end')).toEqual([
+      { type: 'game-end', reason: 'target', winner: 1, ranking: [1, 0], totals: [11, 13] },
+    ]);
+  });
+});
