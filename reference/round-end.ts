@@ -10,7 +10,6 @@ import { scoreRound } from './scoring.ts';
 import type { GameState } from './state.ts';
 
 function takeRemainder(state: GameState): void {
-  if (state.tableLength === 0) return;
   const cards = state.table.subarray(0, state.tableLength);
   const owner =
     state.lastCapturer >= 0

@@ -217,8 +217,15 @@ export function scoreRound(state: GameState): RoundScore {
     zero(sidePoints, sides);
     if (category.kind === 'sweeps' && countingOut) {
       for (let i = 0; i < state.sweepLogLength; i++) add(sideOf[state.sweepLog[i]], state.rules.sweep.points);
-    } else {
+    } else if (holdings.pooled || category.kind === 'sweeps') {
       for (let c = 0; c < holdings.contestants; c++) add(holdings.sideOf(c), contestantPoints[c]);
+    } else {
+      // Players compete, but a side scores a category once, however many of its players lead.
+      for (let side = 0; side < sides; side++) {
+        let best = 0;
+        for (let c = 0; c < holdings.contestants; c++) if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
+        add(side, best);
+      }
     }
     if (!reporting) continue;
     const shownCounts = Array.from(counts.subarray(0, holdings.contestants));

@@ -58,6 +58,7 @@ export const RULE_IDS = [
   'END-INSTANT-WIN',
   'END-INVERSE',
   'END-SINGLE-ROUND',
+  'END-RANKING',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 

@@ -211,6 +211,9 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.chooser === 'auto' && capture.compulsion === 'none') {
     return 'capture.chooser "auto" captures whenever the played card can, so capture.compulsion cannot be "none"';
   }
+  if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
+    return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';
+  }
   const ids = new Set<string>();
   for (const category of scoring.categories) {
     if (ids.has(category.id)) return `scoring category id "${category.id}" is used twice`;
@@ -227,6 +230,9 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
+  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each')) {
+    return 'end.countingOut cannot use a category with ties "each": one award could take two sides to the target';
+  }
   if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
   if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
     return 'a single-round game cannot use end.inverse or end.countingOut';

@@ -1,0 +1,11 @@
+/**
+ * The process around the CLI: real streams in, exit code out. The only place that sets the exit code.
+ * @module
+ */
+import { cli } from './cli.ts';
+
+process.exitCode = await cli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  cwd: process.cwd(),
+});

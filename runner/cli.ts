@@ -1,0 +1,76 @@
+/**
+ * The command line: picks the command, prints help and the version, and turns usage mistakes into exit 2.
+ * It never exits the process; bin.ts does, with the code returned here.
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
+import { validateCommand } from './commands/validate.ts';
+import { variantCommand } from './commands/variant.ts';
+import { PACKAGE_JSON } from './repo-paths.ts';
+
+/** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
+const COMMANDS: readonly Command[] = [validateCommand, variantCommand];
+
+const PROGRAM = 'scopa-conformance';
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length), 'help'.length);
+  const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `Usage: ${PROGRAM} <command> [arguments]
+
+The machine-checkable rulebook of the Scopa family and its conformance suite.
+
+Commands:
+${lines.join('\n')}
+  ${'help'.padEnd(width)}  show the help of a command: help <command>
+
+Options:
+  -h, --help   show this help, or a command's with ${PROGRAM} <command> --help
+  --version    print the version`;
+}
+
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined) {
+    throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+  }
+  return command;
+}
+
+const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
+
+export async function cli(argv: string[], io: Io): Promise<ExitCode> {
+  const [first, ...rest] = argv;
+  let command: Command | undefined;
+  try {
+    switch (first) {
+      case undefined:
+        throw new UsageError('no command given');
+      case '--help':
+      case '-h':
+        io.stdout.write(`${mainHelp()}\n`);
+        return EXIT.ok;
+      case '--version': {
+        const { version } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };
+        io.stdout.write(`${version}\n`);
+        return EXIT.ok;
+      }
+      case 'help':
+        io.stdout.write(`${rest[0] === undefined ? mainHelp() : findCommand(rest[0]).help}\n`);
+        return EXIT.ok;
+      default:
+        command = findCommand(first);
+        if (wantsHelp(rest)) {
+          io.stdout.write(`${command.help}\n`);
+          return EXIT.ok;
+        }
+        return await command.run(rest, io);
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const helpCommand = command === undefined ? `${PROGRAM} --help` : `${PROGRAM} help ${command.name}`;
+    io.stderr.write(`error: ${error.message}\nRun "${helpCommand}" for usage.\n`);
+    return EXIT.invalid;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * What every subcommand shares: the streams it writes to, how it reports a usage mistake, and the exit codes.
+ * @module
+ */
+import { isAbsolute, relative } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { formatLoadError, type LoadError } from './load/load-result.ts';
+
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** The directory that relative paths are read from and shown relative to. */
+  cwd: string;
+}
+
+/** The exit codes of every command. Where several apply, `invalid` beats `engineError`, which beats `failed`. */
+export const EXIT = {
+  ok: 0,
+  /** A fixture failed, or an expected failure passed. */
+  failed: 1,
+  /** A usage mistake, or an invalid variant or fixture: nothing was run. */
+  invalid: 2,
+  /** The engine under test could not run or errored. */
+  engineError: 3,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface Command {
+  name: string;
+  /** One line for the list of commands. */
+  summary: string;
+  /** The whole help text: usage lines, what the command does, its options. */
+  help: string;
+  run(args: string[], io: Io): Promise<ExitCode>;
+}
+
+/** A mistake in how the command was called: reported in one line with a pointer to the help, exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** `node:util` parseArgs, strict, with its complaints turned into usage errors. */
+export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true) {
+      throw new UsageError((error as Error).message);
+    }
+    throw error;
+  }
+}
+
+/** A path as the user thinks of it: relative to the working directory when it lies inside it. */
+export function showPath(path: string, io: Io): string {
+  const fromCwd = relative(io.cwd, path);
+  return fromCwd === '' || fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+}
+
+/** Problems in input files, one `file:line:col: error: message` line each on stderr. */
+export function reportLoadErrors(errors: LoadError[], io: Io): void {
+  for (const error of errors) io.stderr.write(`${formatLoadError(error, showPath(error.file, io))}\n`);
+}

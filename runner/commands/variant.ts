@@ -1,0 +1,146 @@
+/**
+ * `variant list` and `variant show <id>`: the variants there are, and the rules one of them plays with.
+ * @module
+ */
+import { basename, join, resolve } from 'node:path';
+import { Document, isPair, isScalar, isSeq, visit } from 'yaml';
+import type { OptionSpec, OptionValue, ResolvedVariant } from '../../reference/types.ts';
+import { applyOptions } from '../../reference/variant.ts';
+import {
+  type Command,
+  EXIT,
+  type ExitCode,
+  type Io,
+  parseCommandArgs,
+  reportLoadErrors,
+  UsageError,
+} from '../command.ts';
+import { checkVariantFiles, listVariantFiles, loadVariantRegistry, type VariantCheck } from '../load/variants.ts';
+import { VARIANTS_DIR } from '../repo-paths.ts';
+
+const OPTIONS = {
+  option: { type: 'string', short: 'o', multiple: true },
+  json: { type: 'boolean' },
+  dir: { type: 'string' },
+} as const;
+
+export const variantCommand: Command = {
+  name: 'variant',
+  summary: 'list the variants, or show the rules one plays with',
+  help: `Usage: scopa-conformance variant list [--dir <dir>]
+       scopa-conformance variant show <id> [--option name=value ...] [--json] [--dir <dir>]
+
+list   every variant: its id and title
+show   a variant's rules with \`extends\` resolved and its options applied (defaults
+       for the options not given), as YAML
+
+Options:
+  -o, --option name=value   set a host option (repeatable); the value is read as the
+                            option's declared type (integer, true/false, or a name)
+  --json                    print JSON instead of YAML
+  --dir <dir>               read the variants from <dir> instead of variants/`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    const [action, ...rest] = positionals;
+    const dir = values.dir === undefined ? VARIANTS_DIR : resolve(io.cwd, values.dir);
+    switch (action) {
+      case 'list':
+        if (rest.length > 0) throw new UsageError(`variant list takes no arguments, got "${rest.join(' ')}"`);
+        return listVariants(dir, io);
+      case 'show': {
+        const [id, ...extra] = rest;
+        if (id === undefined) throw new UsageError('variant show needs a variant id');
+        if (extra.length > 0) throw new UsageError(`variant show takes one id, got "${rest.join(' ')}"`);
+        return showVariant(dir, id, values.option ?? [], values.json === true, io);
+      }
+      case undefined:
+        throw new UsageError('variant needs an action: list or show');
+      default:
+        throw new UsageError(`unknown action "${action}" (expected list or show)`);
+    }
+  },
+};
+
+async function listVariants(dir: string, io: Io): Promise<ExitCode> {
+  const registry = await loadVariantRegistry(dir);
+  if (!registry.ok) {
+    reportLoadErrors(registry.errors, io);
+    return EXIT.invalid;
+  }
+  const width = Math.max(0, ...[...registry.value.keys()].map((id) => id.length));
+  for (const variant of registry.value.values()) io.stdout.write(`${variant.id.padEnd(width)}  ${variant.title}\n`);
+  return EXIT.ok;
+}
+
+async function showVariant(dir: string, id: string, settings: string[], json: boolean, io: Io): Promise<ExitCode> {
+  const files = await listVariantFiles(dir);
+  if (!files.ok) {
+    reportLoadErrors(files.errors, io);
+    return EXIT.invalid;
+  }
+  const path = join(dir, `${id}.yaml`);
+  if (!files.value.includes(path)) {
+    const known = files.value.map((file) => basename(file, '.yaml'));
+    throw new UsageError(`unknown variant "${id}" (known: ${known.join(', ')})`);
+  }
+  // One check per path given.
+  const { result } = (await checkVariantFiles([path]))[0] as VariantCheck;
+  if (!result.ok) {
+    reportLoadErrors(result.errors, io);
+    return EXIT.invalid;
+  }
+  const variant = result.value;
+
+  const values = parseOptionSettings(variant, settings);
+  const rules = applyOptions(variant, values);
+  if (!rules.ok) throw new UsageError(rules.error.message);
+  const options = Object.fromEntries(variant.options.map((o) => [o.name, values[o.name] ?? o.default]));
+  const shown = { id: variant.id, title: variant.title, options, rules: rules.value };
+  io.stdout.write(json ? `${JSON.stringify(shown, null, 2)}\n` : formatYaml(shown));
+  return EXIT.ok;
+}
+
+/** YAML laid out as the variant files are: a list of scalars, or a map of scalars in a list, on one line. */
+function formatYaml(value: unknown): string {
+  const doc = new Document(value);
+  const scalarsOnly = (items: unknown[]): boolean => items.every((item) => isScalar(isPair(item) ? item.value : item));
+  visit(doc, {
+    Seq(_, seq) {
+      if (scalarsOnly(seq.items)) seq.flow = true;
+    },
+    Map(_, map, path) {
+      if (isSeq(path.at(-1)) && scalarsOnly(map.items)) map.flow = true;
+    },
+  });
+  return doc.toString();
+}
+
+/** `name=value` settings, each value read as its option's type; an unknown name is left to the reference to refuse. */
+function parseOptionSettings(variant: ResolvedVariant, settings: string[]): Record<string, OptionValue> {
+  const values: Record<string, OptionValue> = {};
+  for (const setting of settings) {
+    const separator = setting.indexOf('=');
+    if (separator <= 0) throw new UsageError(`--option expects name=value, got "${setting}"`);
+    const name = setting.slice(0, separator);
+    const text = setting.slice(separator + 1);
+    const option = variant.options.find((o) => o.name === name);
+    values[name] = option === undefined ? text : parseOptionValue(option, text);
+  }
+  return values;
+}
+
+function parseOptionValue(option: OptionSpec, text: string): OptionValue {
+  switch (option.type) {
+    case 'integer':
+      if (!/^-?\d+$/.test(text)) throw new UsageError(`option "${option.name}" takes an integer, got "${text}"`);
+      return Number(text);
+    case 'boolean':
+      if (text !== 'true' && text !== 'false') {
+        throw new UsageError(`option "${option.name}" takes true or false, got "${text}"`);
+      }
+      return text === 'true';
+    case 'enum':
+      return text;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The JSON Schemas of spec/, compiled once, and their errors turned into sentences a person can act on.
+ *
+ * A schema is named by its path under spec/ without `.schema.json` (`variant`; later `fixture`,
+ * `protocol/replay`), optionally followed by a fragment naming a part of it (`variant#/$defs/rulesPatch`).
+ * Every schema file is added before the first is compiled, so they may `$ref` one another.
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { SPEC_DIR } from '../repo-paths.ts';
+import { type NodePart, pointerTo } from './yaml-source.ts';
+
+/** A schema violation: where (a JSON pointer into the data, and which part of that node) and what. */
+export interface SchemaProblem {
+  pointer: string;
+  part: NodePart;
+  message: string;
+}
+
+const SCHEMA_SUFFIX = '.schema.json';
+
+interface SchemaRegistry {
+  ajv: Ajv2020;
+  /** Schema name -> the schema as written, for describing alternatives and following local `$ref`s. */
+  roots: Map<string, AnySchemaObject>;
+}
+
+let registry: SchemaRegistry | undefined;
+
+function schemaRegistry(): SchemaRegistry {
+  if (registry !== undefined) return registry;
+  // verbose: errors carry the failing data and schema, which the messages below quote.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+  const roots = new Map<string, AnySchemaObject>();
+  for (const file of readdirSync(SPEC_DIR, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith(SCHEMA_SUFFIX)) continue;
+    const schema = JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')) as AnySchemaObject;
+    const name = file.slice(0, -SCHEMA_SUFFIX.length).replaceAll('\\', '/');
+    ajv.addSchema(schema, name);
+    roots.set(name, schema);
+  }
+  registry = { ajv, roots };
+  return registry;
+}
+
+function compiled(name: string): { validate: ValidateFunction; root: AnySchemaObject } {
+  const { ajv, roots } = schemaRegistry();
+  const [file = '', fragment] = name.split('#');
+  const root = roots.get(file);
+  const validate = ajv.getSchema(fragment === undefined ? file : `${String(root?.$id)}#${fragment}`);
+  if (root === undefined || validate === undefined) {
+    throw new Error(`no schema "${name}" in ${SPEC_DIR}; known: ${[...roots.keys()].join(', ')}`);
+  }
+  return { validate, root };
+}
+
+/** The problems of `data` under the named schema; none when it is valid. */
+export function checkAgainstSchema(name: string, data: unknown): SchemaProblem[] {
+  const { validate, root } = compiled(name);
+  if (validate(data)) return [];
+  return describeErrors(validate.errors ?? [], root);
+}
+
+function describeErrors(errors: ErrorObject[], root: AnySchemaObject): SchemaProblem[] {
+  // An anyOf speaks for the attempts of all its branches at its node and below.
+  const alternativesAt = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath);
+  const explainedByAnyOf = (e: ErrorObject): boolean =>
+    e.keyword !== 'anyOf' &&
+    alternativesAt.some((path) => e.instancePath === path || e.instancePath.startsWith(`${path}/`));
+
+  return (
+    errors
+      // `if` only repeats that its `then` failed, and `propertyNames` that a key failed: the others say how.
+      .filter((e) => e.keyword !== 'if' && e.keyword !== 'propertyNames' && !explainedByAnyOf(e))
+      .map((e) => describeError(e, root))
+  );
+}
+
+function describeError(error: ErrorObject, root: AnySchemaObject): SchemaProblem {
+  const problem = describeValueError(error, root);
+  // ajv marks the errors of a `propertyNames` schema with the key they are about.
+  const { propertyName } = error as { propertyName?: string };
+  if (propertyName === undefined) return problem;
+  const message = `invalid key "${propertyName}": ${problem.message}`;
+  return { pointer: error.instancePath + pointerTo(propertyName), part: 'key', message };
+}
+
+function describeValueError(error: ErrorObject, root: AnySchemaObject): SchemaProblem {
+  const at = (message: string, pointer = error.instancePath, part: NodePart = 'value'): SchemaProblem => ({
+    pointer,
+    part,
+    message,
+  });
+  const params = error.params as Record<string, unknown>;
+  const parentSchema = error.parentSchema ?? {};
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((parentSchema.properties ?? {}) as object);
+      return at(`unknown key "${key}" (allowed: ${allowed.join(', ')})`, error.instancePath + pointerTo(key), 'key');
+    }
+    case 'required':
+      return at(`missing key "${String(params.missingProperty)}"`, error.instancePath, 'key');
+    case 'type':
+      return at(`expected ${describeType(String(params.type))}, got ${describeValue(error.data)}`);
+    case 'enum':
+      return at(`expected one of ${(params.allowedValues as unknown[]).join(', ')}, got ${describeValue(error.data)}`);
+    case 'const':
+      return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(error.data)}`);
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return at(`must be ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(error.data)}`);
+    case 'pattern':
+      return at(`expected a string matching /${String(params.pattern)}/, got ${describeValue(error.data)}`);
+    case 'minLength':
+      return at(params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`);
+    case 'minItems':
+    case 'maxItems':
+      return at(`${describeItemCount(parentSchema)}, got ${(error.data as unknown[]).length}`);
+    case 'uniqueItems':
+      return at(`items ${String(params.j)} and ${String(params.i)} are the same; each may appear once`);
+    case 'anyOf': {
+      const alternatives = (error.schema as AnySchemaObject[]).map((branch) => describeSchema(branch, root));
+      return at(`expected ${alternatives.join(' or ')}, got ${describeValue(error.data)}`);
+    }
+    default:
+      return at(error.message ?? `fails "${error.keyword}"`);
+  }
+}
+
+function describeType(type: string): string {
+  switch (type) {
+    case 'object':
+      return 'a map';
+    case 'array':
+      return 'a list';
+    case 'integer':
+      return 'an integer';
+    default:
+      return `a ${type}`;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value !== null && typeof value === 'object') return 'a map';
+  return JSON.stringify(value);
+}
+
+function describeItemCount(schema: AnySchemaObject): string {
+  const { minItems, maxItems } = schema as { minItems?: number; maxItems?: number };
+  if (minItems !== undefined && minItems === maxItems) return `expected exactly ${minItems} items`;
+  if (maxItems === undefined) return `expected at least ${String(minItems)} items`;
+  if (minItems === undefined) return `expected at most ${maxItems} items`;
+  return `expected ${minItems} to ${maxItems} items`;
+}
+
+/** A short phrase for the values a (sub)schema accepts: `an integer from 0 to 40`, `"remainder"`. */
+function describeSchema(schema: AnySchemaObject, root: AnySchemaObject): string {
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
+    const target = schema.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], root);
+    if (target !== undefined) return describeSchema(target as AnySchemaObject, root);
+  }
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum.map((value) => JSON.stringify(value));
+    return values.length === 1 ? (values[0] as string) : `one of ${values.join(', ')}`;
+  }
+  if ('const' in schema) return JSON.stringify(schema.const);
+  if (typeof schema.type === 'string') {
+    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+    const range = minimum !== undefined && maximum !== undefined ? ` from ${minimum} to ${maximum}` : '';
+    return describeType(schema.type) + range;
+  }
+  return 'a valid value';
+}

@@ -1,0 +1,223 @@
+/**
+ * Variant files: read, checked against spec/variant.schema.json, resolved through `extends` by the reference,
+ * and checked with every value of every option they declare. Each problem is reported where it is written.
+ *
+ * A variant's id is its file name, and the variant it extends is the file `<parent id>.yaml` beside it.
+ * @module
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { OptionSpec, OptionValue, ResolvedVariant, VariantSource } from '../../reference/types.ts';
+import { applyOptions, resolveVariant } from '../../reference/variant.ts';
+import { VARIANTS_DIR } from '../repo-paths.ts';
+import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
+import { checkAgainstSchema } from './schemas.ts';
+import { type NodePart, pointerTo, readYamlFile, type YamlSource } from './yaml-source.ts';
+
+const VARIANT_SUFFIX = '.yaml';
+
+/** A variant file that passed the schema: its source as written, and where each of its nodes is. */
+export interface VariantFile {
+  path: string;
+  source: VariantSource;
+  yaml: YamlSource;
+}
+
+export interface VariantCheck {
+  path: string;
+  result: LoadResult<ResolvedVariant>;
+}
+
+const failure = (errors: LoadError[]): LoadResult<never> => ({ ok: false, errors: errors.sort(byPosition) });
+
+const errorAt = (yaml: YamlSource, pointer: string, message: string, part: NodePart = 'value'): LoadError => ({
+  file: yaml.file,
+  ...yaml.locate(pointer, part),
+  message,
+});
+
+/** One file on its own: YAML, schema, file name. Its `extends` is not followed. */
+export async function loadVariantFile(path: string): Promise<LoadResult<VariantFile>> {
+  const read = await readYamlFile(path);
+  if (!read.ok) return read;
+  const yaml = read.value;
+  const problems = checkAgainstSchema('variant', yaml.value);
+  if (problems.length > 0) return failure(problems.map((p) => errorAt(yaml, p.pointer, p.message, p.part)));
+
+  const source = yaml.value as VariantSource;
+  const errors: LoadError[] = [];
+  const fileId = basename(path, VARIANT_SUFFIX);
+  if (source.id !== fileId) errors.push(errorAt(yaml, '/id', `id "${source.id}" must equal the file name "${fileId}"`));
+  const optionNames = new Set<string>();
+  for (const [index, option] of (source.options ?? []).entries()) {
+    if (optionNames.has(option.name)) {
+      errors.push(errorAt(yaml, `/options/${index}/name`, `option "${option.name}" is declared twice`));
+    }
+    optionNames.add(option.name);
+  }
+  return errors.length > 0 ? failure(errors) : { ok: true, value: { path, source, yaml } };
+}
+
+/** The variant files of a directory, sorted. */
+export async function listVariantFiles(dir = VARIANTS_DIR): Promise<LoadResult<string[]>> {
+  try {
+    const names = (await readdir(dir)).filter((name) => name.endsWith(VARIANT_SUFFIX)).sort();
+    return { ok: true, value: names.map((name) => join(dir, name)) };
+  } catch (error) {
+    return failure([{ file: dir, line: 0, col: 0, message: `cannot read directory: ${(error as Error).message}` }]);
+  }
+}
+
+/** Every variant of a directory, resolved; any problem in any file makes the whole registry fail. */
+export async function loadVariantRegistry(dir = VARIANTS_DIR): Promise<LoadResult<Map<string, ResolvedVariant>>> {
+  const files = await listVariantFiles(dir);
+  if (!files.ok) return files;
+  const checks = await checkVariantFiles(files.value);
+  const errors = checks.flatMap(({ result }) => (result.ok ? [] : result.errors));
+  if (errors.length > 0) return { ok: false, errors };
+  const variants = new Map<string, ResolvedVariant>();
+  for (const { result } of checks) if (result.ok) variants.set(result.value.id, result.value);
+  return { ok: true, value: variants };
+}
+
+/** Each file resolved with its ancestors, which are read from beside it whether or not they are listed. */
+export async function checkVariantFiles(paths: string[]): Promise<VariantCheck[]> {
+  const loaded = new Map<string, LoadResult<VariantFile>>();
+  const load = async (path: string): Promise<LoadResult<VariantFile>> => {
+    const key = resolve(path);
+    const known = loaded.get(key);
+    if (known !== undefined) return known;
+    const result = await loadVariantFile(path);
+    loaded.set(key, result);
+    return result;
+  };
+
+  const requested = await Promise.all(paths.map(load));
+  // Read every ancestor first, so that the reference's resolution can look them up synchronously.
+  const toFollow = [...requested];
+  for (let next = toFollow.pop(); next !== undefined; next = toFollow.pop()) {
+    const parentPath = next.ok ? parentPathOf(next.value) : undefined;
+    if (parentPath === undefined || loaded.has(resolve(parentPath)) || !(await isFile(parentPath))) continue;
+    toFollow.push(await load(parentPath));
+  }
+
+  return paths.map((path, index) => {
+    const file = requested[index] as LoadResult<VariantFile>;
+    if (!file.ok) return { path, result: file };
+    const besideFile = (id: string): LoadResult<VariantFile> | undefined =>
+      loaded.get(resolve(dirname(file.value.path), `${id}${VARIANT_SUFFIX}`));
+    return { path, result: resolveVariantFile(file.value, besideFile) };
+  });
+}
+
+function parentPathOf(file: VariantFile): string | undefined {
+  const parent = file.source.extends;
+  return parent === undefined ? undefined : join(dirname(file.path), `${parent}${VARIANT_SUFFIX}`);
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+type FileLookup = (id: string) => LoadResult<VariantFile> | undefined;
+
+function resolveVariantFile(file: VariantFile, besideFile: FileLookup): LoadResult<ResolvedVariant> {
+  const { source, yaml } = file;
+  const lookup = (id: string): VariantSource | undefined => {
+    const found = besideFile(id);
+    return found?.ok ? found.value.source : undefined;
+  };
+  const resolved = resolveVariant(source.id, lookup);
+  if (resolved.ok) {
+    const errors = checkOptionValues(file, resolved.value);
+    return errors.length > 0 ? failure(errors) : resolved;
+  }
+
+  const { code, message } = resolved.error;
+  if (code === 'VARIANT_CYCLE') return failure([errorAt(yaml, '/extends', message)]);
+  const parent = source.extends;
+  const parentFile = parent === undefined ? undefined : besideFile(parent);
+  if (parent !== undefined && parentFile !== undefined && !(parentFile.ok && resolveVariant(parent, lookup).ok)) {
+    const message = `parent variant "${parent}" has errors (see ${parent}${VARIANT_SUFFIX})`;
+    return failure([errorAt(yaml, '/extends', message)]);
+  }
+  if (code === 'VARIANT_UNKNOWN') return failure([errorAt(yaml, '/extends', message)]);
+
+  const resolvesWith = (changed: VariantSource): boolean =>
+    resolveVariant(source.id, (id) => (id === source.id ? changed : lookup(id))).ok;
+  const [pointer, part] = locateInconsistency(source, resolvesWith);
+  return failure([errorAt(yaml, pointer, message, part)]);
+}
+
+/**
+ * The reference names an inconsistency in words only. To point at the part of the file that causes it, resolve
+ * the variant again without parts of the file: first without its options, then with one option at a time.
+ */
+function locateInconsistency(
+  source: VariantSource,
+  resolvesWith: (changed: VariantSource) => boolean,
+): [pointer: string, part: NodePart] {
+  const options = source.options ?? [];
+  if (!resolvesWith({ ...source, options: [] })) return ['/rules', 'key'];
+  for (const [index, option] of options.entries()) {
+    const withOption = (changed: OptionSpec): boolean => resolvesWith({ ...source, options: [changed] });
+    if (withOption(option)) continue;
+    const { cases, ...withoutCases } = option;
+    if (!withOption(withoutCases)) return [`/options/${index}/default`, 'value'];
+    for (const [value, patch] of Object.entries(cases ?? {})) {
+      const withThisCase = { ...option, cases: { [value]: patch } };
+      if (!withOption(withThisCase)) return [pointerTo('options', index, 'cases', value), 'key'];
+    }
+    return [`/options/${index}`, 'value'];
+  }
+  return ['/options', 'key'];
+}
+
+/**
+ * Every value of every option (the others at their defaults) must give rules the reference accepts and the schema
+ * allows: an option's range may not exceed the knob it sets. An inherited option is checked again because this
+ * variant's rules may not suit it; its problems are reported at `extends`.
+ */
+function checkOptionValues(file: VariantFile, variant: ResolvedVariant): LoadError[] {
+  const errors: LoadError[] = [];
+  const ownOptions = file.source.options ?? [];
+  for (const option of variant.options) {
+    const problem = optionValuesOf(option)
+      .map((value) => problemWithOptionValue(variant, option.name, value))
+      .find((found) => found !== undefined);
+    if (problem === undefined) continue;
+    const index = ownOptions.findIndex((own) => own.name === option.name);
+    errors.push(
+      index < 0
+        ? errorAt(file.yaml, '/extends', `inherited ${problem}`)
+        : errorAt(file.yaml, `/options/${index}`, problem),
+    );
+  }
+  return errors;
+}
+
+function optionValuesOf(option: OptionSpec): OptionValue[] {
+  switch (option.type) {
+    case 'boolean':
+      return [false, true];
+    case 'enum':
+      return option.values ?? [];
+    case 'integer': {
+      const min = option.min ?? 0;
+      return Array.from({ length: (option.max ?? min) - min + 1 }, (_, offset) => min + offset);
+    }
+  }
+}
+
+function problemWithOptionValue(variant: ResolvedVariant, name: string, value: OptionValue): string | undefined {
+  const applied = applyOptions(variant, { [name]: value });
+  const prefix = `option "${name}" = ${String(value)}:`;
+  if (!applied.ok) return `${prefix} ${applied.error.message}`;
+  const [problem] = checkAgainstSchema('variant#/$defs/rulesPatch', applied.value);
+  if (problem === undefined) return undefined;
+  return `${prefix} ${problem.pointer.slice(1).replaceAll('/', '.')} ${problem.message}`;
+}

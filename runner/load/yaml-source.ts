@@ -1,0 +1,163 @@
+/**
+ * Reads a YAML file into plain data while keeping the position of every node, so that a problem found later
+ * (by a schema, by the reference's checks) can be reported as `file:line:col`.
+ * @module
+ */
+import { readFile, stat } from 'node:fs/promises';
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type Scalar,
+  visit,
+} from 'yaml';
+import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
+export const MAX_ALIAS_COUNT = 100;
+
+export interface SourcePosition {
+  line: number;
+  col: number;
+}
+
+/** A map entry has two places: its key (where an unknown key is reported) and its value (where a bad value is). */
+export type NodePart = 'key' | 'value';
+
+export interface YamlSource {
+  file: string;
+  value: unknown;
+  /**
+   * Where the node at a JSON pointer (`/rules/capture/mode`, `/options/0/default`, as in ajv's `instancePath`)
+   * starts. Where the pointer leaves the document, the deepest node on its way is given.
+   */
+  locate(pointer: string, part?: NodePart): SourcePosition;
+}
+
+export async function readYamlFile(file: string): Promise<LoadResult<YamlSource>> {
+  const wholeFile = (message: string): LoadResult<never> => ({
+    ok: false,
+    errors: [{ file, line: 0, col: 0, message }],
+  });
+  let text: string;
+  try {
+    const { size } = await stat(file);
+    if (size > MAX_FILE_BYTES) {
+      return wholeFile(`file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} bytes`);
+    }
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return wholeFile(`cannot read file: ${(error as Error).message}`);
+  }
+  return parseYaml(text, file);
+}
+
+export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset);
+    // LineCounter answers line 0 for a text without any line break.
+    return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
+  };
+  const errorAt = (offset: number, message: string): LoadError => ({ file, ...position(offset), message });
+
+  // A warning (an unknown tag, say) means the data may not be what it looks like: refuse it too.
+  const errors = [...doc.errors, ...doc.warnings].map((problem) => errorAt(problem.pos[0], problem.message));
+  if (errors.length === 0) {
+    errors.push(...checkKeysAndAliases(doc).map(([offset, message]) => errorAt(offset, message)));
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.sort(byPosition) };
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // Aliases that resolve were checked above, so this is yaml's alias expansion limit.
+    if (!(error instanceof ReferenceError)) throw error;
+    const message = `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); write the data out instead`;
+    return { ok: false, errors: [errorAt(firstAliasOffset(doc), message)] };
+  }
+
+  const locate = (pointer: string, part: NodePart = 'value'): SourcePosition => {
+    const node = findNode(doc, parsePointer(pointer), part);
+    return node === undefined ? { line: 1, col: 1 } : position(node.range?.[0] ?? 0);
+  };
+  return { ok: true, value: { file, value, locate } };
+}
+
+/** Keys must be scalars (a map cannot key a plain object) and never `__proto__`; aliases must name an anchor. */
+function checkKeysAndAliases(doc: Document): [offset: number, message: string][] {
+  const problems: [number, string][] = [];
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as Node | null;
+      if (key === null) return;
+      if (!isScalar(key)) problems.push([key.range?.[0] ?? 0, 'a key must be a plain value, not a map or a list']);
+      else if (String(key.value) === '__proto__') {
+        problems.push([key.range?.[0] ?? 0, 'the key "__proto__" is not allowed']);
+      }
+    },
+    Alias(_, alias) {
+      if (alias.resolve(doc) === undefined) {
+        problems.push([alias.range?.[0] ?? 0, `alias *${alias.source} refers to no anchor before it`]);
+      }
+    },
+  });
+  return problems;
+}
+
+function firstAliasOffset(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, alias) {
+      offset = alias.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
+
+/** The JSON pointer (RFC 6901) to a node, from the keys and indices on the way to it. */
+export function pointerTo(...segments: (string | number)[]): string {
+  return segments.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/** JSON pointer segments, with `~1` and `~0` unescaped. */
+function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+function findNode(doc: Document, segments: string[], part: NodePart): Node | undefined {
+  let node = doc.contents as Node | null;
+  let key: Scalar | undefined;
+  for (const segment of segments) {
+    if (isAlias(node)) node = node.resolve(doc) ?? null;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === segment);
+      if (pair === undefined) break;
+      key = pair.key as Scalar;
+      node = pair.value as Node | null;
+    } else if (isSeq(node) && /^\d+$/.test(segment) && Number(segment) < node.items.length) {
+      key = undefined;
+      node = node.items[Number(segment)] as Node | null;
+    } else {
+      break;
+    }
+  }
+  // A map or list under a key is reported on the key's line, where a reader looks for it; so is a key with no
+  // value written (yaml gives it an empty scalar, or none).
+  const written = node !== null && !(isScalar(node) && node.range?.[0] === node.range?.[1]);
+  if (key !== undefined && (part === 'key' || !written || isMap(node) || isSeq(node))) return key;
+  return node ?? undefined;
+}
