@@ -259,8 +259,11 @@ export interface Rules {
   end: EndRules;
 }
 
+/** Any part of a value: objects may leave out keys at every depth; arrays and scalars are whole. */
+export type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
 /** A partial rule set, as written in a variant file, an `extends` override or an option case. */
-export type RulesPatch = { [K in keyof Rules]?: Partial<Rules[K]> };
+export type RulesPatch = DeepPartial<Rules>;
 
 export type OptionValue = number | boolean | string;
 

@@ -90,7 +90,9 @@ export function mergePatch<T>(base: T, patch: unknown): T {
   if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch === undefined ? base : patch) as T;
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
-    merged[key] = key in base ? mergePatch((base as Record<string, unknown>)[key], value) : structuredClone(value);
+    const next = Object.hasOwn(base, key) ? mergePatch((base as Record<string, unknown>)[key], value) : structuredClone(value);
+    // defineProperty, not assignment: a key named __proto__ stays an ordinary key.
+    Object.defineProperty(merged, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return merged as T;
 }
@@ -111,7 +113,7 @@ export function resolveVariant(
       return err('VARIANT_UNKNOWN', `unknown variant "${next}"${via}`);
     }
     if (chain.some((seen) => seen.id === source.id)) {
-      return err('VARIANT_CYCLE', `variant "${id}" extends itself: ${[...chain, source].map((v) => v.id).join(' -> ')}`);
+      return err('VARIANT_CYCLE', `the extends chain of "${id}" loops: ${[...chain, source].map((v) => v.id).join(' -> ')}`);
     }
     chain.push(source);
     next = source.extends;
@@ -120,7 +122,14 @@ export function resolveVariant(
   const options = new Map<string, OptionSpec>();
   for (const source of chain.reverse()) {
     rules = mergePatch(rules, source.rules ?? {});
-    for (const option of source.options ?? []) options.set(option.name, option);
+    const names = new Set<string>();
+    for (const option of source.options ?? []) {
+      if (names.has(option.name)) {
+        return err('VARIANT_INCONSISTENT', `variant "${source.id}" declares option "${option.name}" twice`);
+      }
+      names.add(option.name);
+      options.set(option.name, option);
+    }
   }
   const leaf = chain[chain.length - 1] as VariantSource;
   const variant: ResolvedVariant = {
@@ -144,7 +153,8 @@ function checkOptionDeclarations(variant: ResolvedVariant): string | undefined {
     if (option.type === 'enum' && option.values === undefined) return `enum option "${option.name}" needs values`;
     for (const key of Object.keys(option.cases ?? {})) {
       const value = option.type === 'boolean' ? key === 'true' : option.type === 'integer' ? Number(key) : key;
-      if (checkOptionValue(option, value) !== undefined || (option.type === 'boolean' && key !== 'true' && key !== 'false')) {
+      // A case applies when its key is the value written as String(value), so only that spelling is accepted.
+      if (checkOptionValue(option, value) !== undefined || String(value) !== key) {
         return `option "${option.name}" has a case for "${key}", which is not one of its values`;
       }
     }
@@ -196,8 +206,8 @@ export function applyOptions(variant: ResolvedVariant, values: Record<string, Op
   for (const option of variant.options) {
     const value = values[option.name] ?? option.default;
     if (option.sets !== undefined) rules = setKnob(rules, option.sets, value);
-    const patch = option.cases?.[String(value)];
-    if (patch !== undefined) rules = mergePatch(rules, patch);
+    const cases = option.cases ?? {};
+    if (Object.hasOwn(cases, String(value))) rules = mergePatch(rules, cases[String(value)]);
   }
   const problem = checkRules(rules);
   return problem === undefined ? ok(rules) : err('VARIANT_INCONSISTENT', problem);
