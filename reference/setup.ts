@@ -40,7 +40,14 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
   const handSize = rules.deal.handSize;
   const perDeal = handSize * players;
   const tableSize = rules.deal.tableSize === 'remainder' ? deckSize % perDeal : rules.deal.tableSize;
-  if (perDeal > deckSize || tableSize > deckSize - perDeal || (deckSize - tableSize) % perDeal !== 0) {
+  if (perDeal > deckSize) {
+    return err(
+      'SETUP_DEAL_SIZE',
+      `${handSize} cards each to ${players} players need ${perDeal} cards; the deck has ${deckSize}`,
+      'DEAL-TABLE-SIZE',
+    );
+  }
+  if (tableSize > deckSize - perDeal || (deckSize - tableSize) % perDeal !== 0) {
     return err(
       'SETUP_DEAL_SIZE',
       `${deckSize} cards do not deal evenly: ${tableSize} to the table, then ${handSize} each to ${players} players`,
