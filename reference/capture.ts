@@ -158,6 +158,8 @@ export function countCaptures(rules: CaptureRules, table: Uint8Array, length: nu
     for (let position = 0; position < length; position++) if (cardValue(table[position]) === target) matches++;
     if (matches > 0) return matches;
   }
+  // Most cards cannot capture at all; the bitset test says so without the counting table.
+  if (!someSubsetSums(table, length, target)) return 0;
   const width = MAX_TARGET + 1;
   if ((length + 1) * width > ways.length) ways = new Float64Array((length + 1) * width * 2);
   const last = length * width;

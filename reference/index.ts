@@ -21,3 +21,4 @@ export {
 export type { GameState, GameStatus, GameResult, RoundRecord, CategoryAward, Table } from './state.ts';
 export { Rng } from './rng.ts';
 export { playRandomGames, shuffledDeck, randomMove } from './selfplay.ts';
+export type { Move } from './play.ts';

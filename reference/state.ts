@@ -4,7 +4,7 @@
  * state.
  * @module
  */
-import { cardSuitIndex, cardValue, CARDS_PER_DECK } from './cards.ts';
+import { cardSuitIndex, cardValue, CARDS_PER_DECK, VALUES_PER_SUIT } from './cards.ts';
 import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Rules, type TieBreakKey } from './types.ts';
 
 /** Zeroes the first `length` entries: a plain loop beats `fill` on the few entries the engine keeps per seat. */
@@ -97,12 +97,16 @@ export class GameState {
   record = true;
 
   readonly coinsSuitIndex: number;
+  /** Primiera points by card value (index 1..10), from the deck's ranks. */
+  readonly primieraOf: Uint8Array;
 
   constructor(
     readonly rules: Rules,
     readonly seats: Table,
   ) {
     this.coinsSuitIndex = SUITS.indexOf(rules.deck.coinsSuit);
+    this.primieraOf = new Uint8Array(VALUES_PER_SUIT + 1);
+    for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;
     const { players, sides, deckSize, handSize } = seats;
     this.stock = new Uint8Array(deckSize);
     this.hands = new Uint8Array(players * handSize);
@@ -154,7 +158,7 @@ export class GameState {
     const value = cardValue(code);
     if (value === 7) this.pileSevens[seat]++;
     const slot = seat * SUITS.length + cardSuitIndex(code);
-    const prime = this.rules.deck.ranks[value - 1].primiera;
+    const prime = this.primieraOf[value];
     if (prime > this.pileBestPrime[slot]) this.pileBestPrime[slot] = prime;
   }
 

@@ -91,8 +91,9 @@ export function mergePatch<T>(base: T, patch: unknown): T {
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     const next = Object.hasOwn(base, key) ? mergePatch((base as Record<string, unknown>)[key], value) : structuredClone(value);
-    // defineProperty, not assignment: a key named __proto__ stays an ordinary key.
-    Object.defineProperty(merged, key, { value: next, enumerable: true, writable: true, configurable: true });
+    // A key named __proto__ must stay an ordinary key; assignment would set the prototype instead.
+    if (key === '__proto__') Object.defineProperty(merged, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else merged[key] = next;
   }
   return merged as T;
 }

@@ -1,0 +1,138 @@
+/**
+ * `npm run bench`: the engine's speed, measured, not asserted. Self-play of every variant (2 players, random
+ * legal play, seeded, whole games to the variant's end) and the automatic capture search on large tables.
+ * Each figure is the median of five samples. Prints a table, or with --json one JSON object; --quick takes one
+ * short sample of each (CI's smoke check).
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { autoCapture } from '../reference/capture.ts';
+import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
+import { formatLoadError } from './load/load-result.ts';
+import { loadVariantRegistry } from './load/variants.ts';
+
+interface SelfPlayFigures {
+  gamesPerSec: number;
+  handsPerSec: number;
+}
+
+const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
+
+/** The median of a measurement taken `samples` times: this machine's speed drifts from second to second. */
+function median(samples: number, measure: () => number): number {
+  const values = Array.from({ length: samples }, measure).sort((a, b) => a - b);
+  return values[Math.floor(samples / 2)];
+}
+
+/** Whole games for about `seconds`, after a warm-up, in one state; returns games and hands per second. */
+function measureSelfPlay(rules: Rules, seconds: number, samples: number): SelfPlayFigures {
+  const setup = rules.deal.firstDealer === 'setup' ? { players: 2, firstDealer: 0 } : { players: 2 };
+  const rng = new Rng(7);
+  let hands = 0;
+  const countHands = (state: { round: number }): void => {
+    hands += state.round;
+  };
+  playRandomGames(rules, setup, rng, 500, countHands);
+  const rates = Array.from({ length: samples }, () => {
+    hands = 0;
+    let games = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < (seconds * 1000) / samples) {
+      const played = playRandomGames(rules, setup, rng, 250, countHands);
+      if (!played.ok) throw new Error(played.error.message);
+      games += 250;
+      elapsed = performance.now() - start;
+    }
+    return { games: (games * 1000) / elapsed, hands: (hands * 1000) / elapsed };
+  }).sort((a, b) => a.games - b.games);
+  const middle = rates[Math.floor(samples / 2)];
+  return { gamesPerSec: round(middle.games), handsPerSec: round(middle.hands) };
+}
+
+/**
+ * Microseconds per automatic capture decision on random tables of `size` cards, in fifteen mode: there is no
+ * rank match to stop at, so every decision runs the whole search.
+ */
+function measureCaptureSearch(rules: Rules, size: number, seconds: number, samples: number): number {
+  const capture = { ...rules.capture, mode: 'fifteen', rankPriority: false } as const;
+  const rng = new Rng(size);
+  const tables = Array.from({ length: 64 }, () => Uint8Array.from({ length: size }, () => rng.below(40)));
+  const out = new Int16Array(size);
+  return median(samples, () => {
+    let decisions = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < (seconds * 1000) / samples) {
+      for (let i = 0; i < 1000; i++) autoCapture(capture, tables[i % tables.length], size, 1 + (i % 10), out);
+      decisions += 1000;
+      elapsed = performance.now() - start;
+    }
+    return round((elapsed * 1000) / decisions, 3);
+  });
+}
+
+function rulesOf(variant: ResolvedVariant): Rules {
+  const rules = applyOptions(variant);
+  if (!rules.ok) throw new Error(rules.error.message);
+  return rules.value;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { json: { type: 'boolean' }, quick: { type: 'boolean' } } });
+  const seconds = values.quick === true ? 0.2 : 2;
+  const samples = values.quick === true ? 1 : 5;
+  const registry = await loadVariantRegistry();
+  if (!registry.ok) {
+    for (const error of registry.errors) process.stderr.write(`${formatLoadError(error)}\n`);
+    return 2;
+  }
+  const progress = (text: string): void => {
+    if (values.json !== true) process.stdout.write(text);
+  };
+  progress('self-play, 2 players, random legal play, whole games\n');
+  const selfplay: Record<string, SelfPlayFigures> = {};
+  for (const [id, variant] of registry.value) {
+    selfplay[id] = await inWorker({ rules: rulesOf(variant), seconds, samples });
+    progress(`  ${id.padEnd(12)} ${String(selfplay[id].gamesPerSec).padStart(8)} games/s ${String(selfplay[id].handsPerSec).padStart(9)} hands/s\n`);
+  }
+  const playpalace = registry.value.get('playpalace');
+  if (playpalace === undefined) throw new Error('variants/playpalace.yaml is missing');
+  progress('automatic capture search (playpalace rules, escoba mode: no rank-match shortcut)\n');
+  const captureSearch: Record<string, number> = {};
+  for (const size of [10, 40, 110]) {
+    captureSearch[size] = measureCaptureSearch(rulesOf(playpalace), size, seconds, samples);
+    progress(`  ${String(size).padStart(3)}-card table ${String(captureSearch[size]).padStart(10)} µs per decision\n`);
+  }
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch })}\n`);
+  return 0;
+}
+
+interface SelfPlayJob {
+  rules: Rules;
+  seconds: number;
+  samples: number;
+}
+
+/**
+ * Each variant is measured in a fresh worker thread, so that the JIT has seen only that variant's rules, as
+ * in a program that plays one variant; otherwise the order of the measurements changes the figures.
+ */
+function inWorker(job: SelfPlayJob): Promise<SelfPlayFigures> {
+  return new Promise((resolve, reject) => {
+    // Workers do not inherit tsx's loader: the worker registers it, then loads this module.
+    const entry = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
+      register();
+      await import(${JSON.stringify(import.meta.url)});`;
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+if (isMainThread) process.exitCode = await main();
+else {
+  const job = workerData as SelfPlayJob;
+  parentPort?.postMessage(measureSelfPlay(job.rules, job.seconds, job.samples));
+}
