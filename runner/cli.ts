@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
+import { generateCommand } from './commands/generate.ts';
 import { selfplayCommand } from './commands/selfplay.ts';
 import { validateCommand } from './commands/validate.ts';
 import { variantCommand } from './commands/variant.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [validateCommand, variantCommand, selfplayCommand];
+const COMMANDS: readonly Command[] = [validateCommand, variantCommand, selfplayCommand, generateCommand];
 
 const PROGRAM = 'scopa-conformance';
 

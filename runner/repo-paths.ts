@@ -8,4 +8,6 @@ const inRepo = (path: string): string => fileURLToPath(new URL(`../${path}`, imp
 
 export const SPEC_DIR = inRepo('spec');
 export const VARIANTS_DIR = inRepo('variants');
+export const FIXTURES_DIR = inRepo('fixtures');
 export const PACKAGE_JSON = inRepo('package.json');
+export const FIXTURES_DIR = inRepo('fixtures');

@@ -117,7 +117,7 @@ function formatYaml(value: unknown): string {
 }
 
 /** `name=value` settings, each value read as its option's type; an unknown name is left to the reference to refuse. */
-function parseOptionSettings(variant: ResolvedVariant, settings: string[]): Record<string, OptionValue> {
+export function parseOptionSettings(variant: ResolvedVariant, settings: string[]): Record<string, OptionValue> {
   const values: Record<string, OptionValue> = {};
   for (const setting of settings) {
     const separator = setting.indexOf('=');

@@ -1,0 +1,98 @@
+/**
+ * `generate`: seeded random games on the reference engine, written as generated fixtures.
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { applyOptions } from '../../reference/index.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { fixtureToYaml } from '../fixture-yaml.ts';
+import { generateFixture, optionSlug } from '../generate.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
+import { writeFileAtomic } from '../write-atomic.ts';
+import { parseOptionSettings } from './variant.ts';
+
+const OPTIONS = {
+  variant: { type: 'string' },
+  option: { type: 'string', short: 'o', multiple: true },
+  players: { type: 'string', default: '2' },
+  seed: { type: 'string' },
+  count: { type: 'string', default: '1' },
+  out: { type: 'string' },
+} as const;
+
+function wholeNumber(name: string, text: string | undefined, least: number): number {
+  if (text === undefined) throw new UsageError(`--${name} is required`);
+  if (!/^\d+$/.test(text) || Number(text) < least) throw new UsageError(`--${name} takes a whole number >= ${least}, got "${text}"`);
+  return Number(text);
+}
+
+/** Whether a file may be overwritten: it does not exist, or it is itself a generated fixture. */
+async function replaceable(path: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return true;
+  }
+  const parsed = parse(text) as { provenance?: { kind?: string } } | null;
+  return parsed?.provenance?.kind === 'generated';
+}
+
+export const generateCommand: Command = {
+  name: 'generate',
+  summary: 'write seeded random games of a variant as generated fixtures',
+  help: `Usage: scopa-conformance generate --variant <id> [--option name=value ...] --seed <n>
+                                [--count <k>] [--players <n>] [--out <dir>]
+
+Plays <k> games (default 1) on the reference engine with seeds <n>, <n>+1, ...: decks
+shuffled and each decision drawn uniformly from the legal ones. Each game is written as
+a fixture whose expectations (every event, each round's score sheet, the result) come
+from the reference engine, with provenance "generated" (generator, seed, engine
+version). Files go to <dir> (default fixtures/<variant>/) as
+gen-[<options>-]s<seed>.yaml. A file that exists and is not a generated fixture is never
+overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.`,
+
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, OPTIONS);
+    if (values.variant === undefined) throw new UsageError('--variant is required');
+    const seed = wholeNumber('seed', values.seed, 0);
+    const count = wholeNumber('count', values.count, 1);
+    const players = wholeNumber('players', values.players, 2);
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) {
+      reportLoadErrors(registry.errors, io);
+      return EXIT.invalid;
+    }
+    const variant = registry.value.get(values.variant);
+    if (variant === undefined) throw new UsageError(`unknown variant "${values.variant}" (known: ${[...registry.value.keys()].join(', ')})`);
+    const options = parseOptionSettings(variant, values.option ?? []);
+    const rules = applyOptions(variant, options);
+    if (!rules.ok) throw new UsageError(rules.error.message);
+    const out = values.out === undefined ? join(FIXTURES_DIR, variant.id) : resolve(io.cwd, values.out);
+    const underFixtures = relative(FIXTURES_DIR, out);
+    const group = underFixtures !== '' && !underFixtures.startsWith('..') && !underFixtures.includes('/') ? underFixtures : basename(out);
+    const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+    const slug = optionSlug(options);
+    for (let game = 0; game < count; game++) {
+      const name = `gen-${slug === '' ? '' : `${slug}-`}${players === 2 ? '' : `p${players}-`}s${seed + game}`;
+      const path = join(out, `${name}.yaml`);
+      if (!(await replaceable(path))) {
+        io.stderr.write(`${showPath(path, io)}: error: exists and is not a generated fixture; not overwritten\n`);
+        return EXIT.invalid;
+      }
+      const spec = { variant: variant.id, options, rules: rules.value, players, seed: seed + game };
+      let fixture;
+      try {
+        fixture = generateFixture(spec, `${group}/${name}`, version);
+      } catch (error) {
+        throw new UsageError(`${variant.id} with ${players} players: ${(error as Error).message}`);
+      }
+      await writeFileAtomic(path, fixtureToYaml(fixture));
+    }
+    io.stdout.write(`wrote ${count} generated fixture${count === 1 ? '' : 's'} to ${showPath(out, io)}\n`);
+    return EXIT.ok;
+  },
+};
