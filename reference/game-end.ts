@@ -52,10 +52,13 @@ export interface RoundVerdict {
   end?: { reason: GameEndReason; winner: number | null };
 }
 
+const NOTHING_DECIDED: RoundVerdict = Object.freeze({ eliminated: [] });
+
 /** Decides, once a round is scored, whether the game is over. Eliminates sides in inverse mode. */
 export function judgeRound(state: GameState): RoundVerdict {
   const { end } = state.rules;
   const totals = state.totals;
+  if (end.mode === 'target' && !end.inverse && !totals.some((total) => total >= end.target)) return NOTHING_DECIDED;
   const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
   if (end.mode === 'single-round') {
     const top = Math.max(...totals);
@@ -70,8 +73,7 @@ export function judgeRound(state: GameState): RoundVerdict {
     const lowest = Math.min(...totals);
     return { eliminated, end: { reason: 'inverse', winner: sides.find((side) => totals[side] === lowest) as number } };
   }
-  const reached = sides.filter((side) => (totals[side] as number) >= end.target);
-  if (reached.length === 0) return { eliminated: [] };
+  const reached = sides.filter((side) => totals[side] >= end.target);
   const top = Math.max(...reached.map((side) => totals[side] as number));
   const leaders = breakTie(state, reached.filter((side) => totals[side] === top));
   if (leaders.length === 1 || end.exactTie === 'lowest-seat') {
