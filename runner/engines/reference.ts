@@ -3,7 +3,7 @@
  * same shape an external engine does.
  * @module
  */
-import { applyDecision, startGame, supplyDeck, type GameEvent } from '../../reference/index.ts';
+import { applyDecision, startGame, supplyDeck, type GameEvent, type GameState } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 
 /**
@@ -11,9 +11,16 @@ import type { ReplayReply, ReplayRequest } from '../fixture.ts';
  * refusal, when the game is over, or when the round it is in has no more input (a partial game).
  */
 export function replayOnReference(request: ReplayRequest): ReplayReply {
+  return replayToPosition(request).reply;
+}
+
+/** The replay and the state it ends in (undefined if the game could not start). */
+export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; state?: GameState } {
   const events: GameEvent[] = [];
   const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
-  if (!started.ok) return { events, rejection: { round: 1, play: 0, code: started.error.code, message: started.error.message } };
+  if (!started.ok) {
+    return { reply: { events, rejection: { round: 1, play: 0, code: started.error.code, message: started.error.message } } };
+  }
   let state = started.value;
   let decksUsed = 0;
   let playsMade = 0;
@@ -31,7 +38,7 @@ export function replayOnReference(request: ReplayRequest): ReplayReply {
       if (deck === undefined) break;
       decksUsed++;
       const step = supplyDeck(state, deck);
-      if (!step.ok) return { events, rejection: { round, play: 0, code: step.error.code, message: step.error.message } };
+      if (!step.ok) return { reply: { events, rejection: { round, play: 0, code: step.error.code, message: step.error.message } }, state };
       state = step.value.state;
       events.push(...step.value.events);
     } else {
@@ -39,10 +46,12 @@ export function replayOnReference(request: ReplayRequest): ReplayReply {
       if (decision === undefined) break;
       playsMade++;
       const step = applyDecision(state, decision);
-      if (!step.ok) return { events, rejection: { round, play: playsMade, code: step.error.code, message: step.error.message } };
+      if (!step.ok) {
+        return { reply: { events, rejection: { round, play: playsMade, code: step.error.code, message: step.error.message } }, state };
+      }
       state = step.value.state;
       events.push(...step.value.events);
     }
   }
-  return { events };
+  return { reply: { events }, state };
 }

@@ -1,0 +1,59 @@
+/**
+ * The reference engine behind the engine protocol (spec/PROTOCOL.md): answers hello, replay and legal
+ * requests read one JSON line at a time. Used by `scopa-conformance engine`.
+ * @module
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { legalDecisions } from '../../reference/index.ts';
+import type { ReplayRequest } from '../fixture.ts';
+import { replayOnReference, replayToPosition } from './reference.ts';
+
+export const PROTOCOL_VERSION = 1;
+
+interface Request {
+  cmd?: unknown;
+  id?: unknown;
+  game?: ReplayRequest;
+}
+
+function answer(request: Request, version: string): Record<string, unknown> {
+  switch (request.cmd) {
+    case 'hello':
+      return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal'] };
+    case 'replay':
+      return { ...replayOnReference(request as unknown as ReplayRequest) };
+    case 'legal': {
+      if (request.game === undefined) return { error: 'legal needs a "game"' };
+      const { reply, state } = replayToPosition(request.game);
+      if (reply.rejection !== undefined || state === undefined) return { error: `the position cannot be reached: ${reply.rejection?.message}` };
+      return { decisions: legalDecisions(state) };
+    }
+    default:
+      return { error: `unknown command ${JSON.stringify(request.cmd)}` };
+  }
+}
+
+/** Serves requests until `bye` or the end of input. */
+export async function serve(input: Readable, output: Writable, version: string): Promise<void> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let request: Request;
+    try {
+      request = JSON.parse(line) as Request;
+    } catch {
+      output.write(`${JSON.stringify({ id: null, error: 'the request is not JSON' })}\n`);
+      continue;
+    }
+    if (request.cmd === 'bye') break;
+    let reply: Record<string, unknown>;
+    try {
+      reply = answer(request, version);
+    } catch (error) {
+      reply = { error: `reference engine failure: ${(error as Error).stack ?? String(error)}` };
+    }
+    output.write(`${JSON.stringify({ id: request.id, ...reply })}\n`);
+  }
+  lines.close();
+}
