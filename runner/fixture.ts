@@ -103,4 +103,6 @@ export interface Rejection {
 export interface ReplayReply {
   events: GameEvent[];
   rejection?: Rejection;
+  /** Set when the engine does not play this game (a variant or option it lacks): the fixture is skipped. */
+  skipped?: string;
 }

@@ -1,0 +1,260 @@
+/**
+ * An external engine: a child process spoken to in JSON lines over stdin and stdout (spec/PROTOCOL.md).
+ * One process serves many replays. Whatever goes wrong with it (it exits, hangs, prints garbage or a line
+ * too long, answers with the wrong id) fails that one replay as an `EngineFailure` carrying what it printed,
+ * and the next replay starts a fresh process.
+ * @module
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { startGame, type GameEvent } from '../../reference/index.ts';
+import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
+import { EngineFailure, EngineStartError, type Engine } from './engine.ts';
+import { replayOnReference } from './reference.ts';
+
+export const PROTOCOL_VERSION = 1;
+/** Longer lines are refused: an engine that prints one is broken, and the runner must not run out of memory. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const STDERR_KEPT = 4096;
+
+export interface StdioEngineOptions {
+  command: string;
+  timeoutMs: number;
+  /** Check every request and answer against spec/protocol/ (`--validate-protocol`). */
+  validateProtocol: boolean;
+  cwd: string;
+}
+
+interface Hello {
+  protocol?: unknown;
+  engine?: { name?: unknown; version?: unknown };
+  variants?: '*' | { id: string; options?: Record<string, unknown[]> }[];
+}
+
+/** One running engine process and its line reader. */
+class EngineProcess {
+  private buffered = '';
+  private stderrTail = '';
+  private waiting: { resolve: (line: string) => void; reject: (error: EngineFailure) => void } | undefined;
+  private exited: string | undefined;
+  private nextId = 1;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.takeOutput(chunk));
+    child.stderr.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEPT);
+    });
+    child.stdin.on('error', () => {});
+    child.on('exit', (code, signal) => this.fail(`the engine exited (${signal ?? `code ${code}`})`));
+    child.on('error', (error) => this.fail(`the engine could not be run: ${error.message}`));
+  }
+
+  static start(options: StdioEngineOptions): EngineProcess {
+    // Its own process group, so that killing it also ends what the shell started.
+    const child = spawn(options.command, { shell: true, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    return new EngineProcess(child);
+  }
+
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  private takeOutput(chunk: string): void {
+    this.buffered += chunk;
+    let newline = this.buffered.indexOf('\n');
+    while (newline >= 0 && this.waiting !== undefined) {
+      const line = this.buffered.slice(0, newline);
+      this.buffered = this.buffered.slice(newline + 1);
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting.resolve(line);
+      newline = this.buffered.indexOf('\n');
+    }
+    if (Buffer.byteLength(this.buffered) > MAX_LINE_BYTES) this.fail(`the engine printed a line longer than ${MAX_LINE_BYTES} bytes`);
+  }
+
+  private fail(reason: string): void {
+    this.exited ??= reason;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.reject(new EngineFailure(reason, this.stderrTail));
+    this.kill();
+  }
+
+  private kill(): void {
+    if (this.child.exitCode !== null || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  /** Sends one request and waits for the line that answers it. */
+  async request(message: Record<string, unknown>, timeoutMs: number): Promise<{ id: number; reply: Record<string, unknown> }> {
+    if (this.exited !== undefined) throw new EngineFailure(this.exited, this.stderrTail);
+    const id = this.nextId++;
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(`the engine did not answer within ${timeoutMs} ms (raise --timeout if it is just slow)`), timeoutMs);
+      this.waiting = {
+        resolve: (text) => {
+          clearTimeout(timer);
+          resolve(text);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      this.child.stdin.write(`${JSON.stringify({ ...message, id })}\n`);
+      this.takeOutput('');
+    });
+    let reply: unknown;
+    try {
+      reply = JSON.parse(line);
+    } catch {
+      this.fail('garbage');
+      throw new EngineFailure(`the engine printed a line that is not JSON: ${JSON.stringify(line.slice(0, 200))}`, this.stderrTail);
+    }
+    if (typeof reply !== 'object' || reply === null || (reply as { id?: unknown }).id !== id) {
+      this.fail('wrong id');
+      throw new EngineFailure(`the engine answered request ${id} with ${JSON.stringify(line.slice(0, 200))}`, this.stderrTail);
+    }
+    return { id, reply: reply as Record<string, unknown> };
+  }
+
+  async stop(): Promise<void> {
+    if (this.exited !== undefined) return;
+    this.child.stdin.write(`${JSON.stringify({ cmd: 'bye', id: this.nextId++ })}\n`);
+    this.child.stdin.end();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.kill();
+        resolve();
+      }, 1000);
+      this.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+/**
+ * The cards of each deck order as the variant lays them out, from the reference engine's deal events: what
+ * the `layouts` of a replay request carry for engines that deal their own way.
+ */
+export function layoutsOf(request: ReplayRequest): Record<string, unknown>[][] {
+  const { events } = replayOnReference(request);
+  const layouts: Record<string, unknown>[][] = request.rounds.map(() => []);
+  for (const event of events) {
+    if (event.type === 'redeal') layouts[event.round - 1]?.push({ void: true, table: event.table });
+    if (event.type === 'deal') {
+      const round = layouts[event.round - 1];
+      if (event.deal === 1) round?.push({ dealer: event.dealer, table: event.table ?? [], deals: [event.hands] });
+      else ((round?.at(-1)?.deals ?? []) as string[][][]).push(event.hands);
+    }
+  }
+  return layouts;
+}
+
+/** The side of each seat, as the rules' team mode makes them. */
+function sidesOf(request: ReplayRequest): number[] {
+  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
+  return started.ok ? Array.from(started.value.seats.sideOf) : Array.from({ length: request.players }, (_, seat) => seat);
+}
+
+function protocolProblem(schema: string, message: unknown): string | undefined {
+  const problems = checkAgainstSchema(schema, message);
+  return problems.length === 0 ? undefined : problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
+}
+
+export class StdioEngine implements Engine {
+  readonly name: string;
+  private process: EngineProcess | undefined;
+  private variants: Hello['variants'] = '*';
+
+  constructor(private readonly options: StdioEngineOptions) {
+    this.name = options.command;
+  }
+
+  /** Starts the process and shakes hands; refuses an engine that cannot be started or speaks another version. */
+  async start(): Promise<void> {
+    const process = EngineProcess.start(this.options);
+    let hello: Hello;
+    try {
+      hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION })) as Hello;
+    } catch (error) {
+      const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';
+      throw new EngineStartError(`${this.name}: no answer to hello: ${(error as Error).message}${detail}`);
+    }
+    if (hello.protocol !== PROTOCOL_VERSION) {
+      await process.stop();
+      throw new EngineStartError(`${this.name} speaks protocol ${JSON.stringify(hello.protocol)}; this runner speaks ${PROTOCOL_VERSION}`);
+    }
+    this.variants = hello.variants ?? [];
+    this.process = process;
+  }
+
+  private async exchange(process: EngineProcess, schema: string, message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { id, reply } = await process.request(message, this.options.timeoutMs);
+    if (this.options.validateProtocol) {
+      const sent = protocolProblem(`protocol/${schema}`, { ...message, id });
+      if (sent !== undefined) throw new Error(`the runner sent an invalid ${schema} request: ${sent}`);
+      const answered = protocolProblem(`protocol/${schema}#/$defs/response`, reply);
+      if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.stderr);
+    }
+    return reply;
+  }
+
+  /** Why the engine does not play this game, per its hello; undefined if it does. */
+  private unsupported(request: ReplayRequest): string | undefined {
+    if (this.variants === '*') return undefined;
+    const entry = this.variants?.find((v) => v.id === request.variant);
+    if (entry === undefined) return `the engine does not play ${request.variant}`;
+    for (const [name, values] of Object.entries(entry.options ?? {})) {
+      const value = request.options[name];
+      if (value !== undefined && !values.includes(value)) return `the engine does not support ${name}=${String(value)}`;
+    }
+    return undefined;
+  }
+
+  async replay(request: ReplayRequest): Promise<ReplayReply> {
+    const unsupported = this.unsupported(request);
+    if (unsupported !== undefined) return { events: [], skipped: unsupported };
+    if (this.process === undefined) await this.start();
+    const process = this.process as EngineProcess;
+    const layouts = layoutsOf(request);
+    const message = {
+      cmd: 'replay',
+      variant: request.variant,
+      options: request.options,
+      rules: request.rules,
+      players: request.players,
+      ...(request.firstDealer === undefined ? {} : { firstDealer: request.firstDealer }),
+      sideOf: sidesOf(request),
+      rounds: request.rounds.map((round, i) => ({ decks: round.decks, layouts: layouts[i] ?? [], plays: round.plays })),
+    };
+    try {
+      const reply = await this.exchange(process, 'replay', message);
+      if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
+      if (typeof reply.error === 'string') throw new EngineFailure(`the engine reported an error: ${reply.error}`, process.stderr);
+      if (!Array.isArray(reply.events)) throw new EngineFailure('the answer has no "events" array', process.stderr);
+      const answer: ReplayReply = { events: reply.events as GameEvent[] };
+      if (reply.rejection !== undefined) answer.rejection = reply.rejection as ReplayReply['rejection'];
+      return answer;
+    } catch (error) {
+      // Whatever went wrong, the next replay starts from a fresh process.
+      this.process = undefined;
+      void process.stop();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.process?.stop();
+    this.process = undefined;
+  }
+}
