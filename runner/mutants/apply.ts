@@ -1,0 +1,40 @@
+/**
+ * Builds a mutant: a copy of the package in a temporary directory with one change made to one file of
+ * reference/, runnable as an external engine (`node <dir>/bin/scopa-conformance.js engine`).
+ * @module
+ */
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Mutant } from './catalog.ts';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const COPIED = ['bin', 'reference', 'runner', 'spec', 'variants', 'package.json'];
+
+export interface BuiltMutant {
+  dir: string;
+  /** The command that serves this mutant over the engine protocol. */
+  engineCommand: string;
+  remove(): Promise<void>;
+}
+
+export async function buildMutant(mutant: Mutant): Promise<BuiltMutant> {
+  const dir = await mkdtemp(join(tmpdir(), `scopa-mutant-${mutant.name}-`));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true });
+    await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const file = join(dir, 'reference', mutant.file);
+    const text = await readFile(file, 'utf8');
+    const occurrences = text.split(mutant.find).length - 1;
+    if (occurrences !== 1) {
+      throw new Error(`mutant ${mutant.name}: the text to change occurs ${occurrences} times in reference/${mutant.file}, not once`);
+    }
+    await writeFile(file, text.replace(mutant.find, mutant.replace));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dir, engineCommand: `node ${JSON.stringify(join(dir, 'bin', 'scopa-conformance.js'))} engine`, remove };
+}

@@ -1,0 +1,262 @@
+/**
+ * Plausible engine bugs, each a named mutant of the reference engine: one textual change to one file of
+ * reference/, applied to a copy (never to the real tree) and run as an external engine. The fixture corpus
+ * must make every one of them fail (`npm run mutants`).
+ * @module
+ */
+import type { RuleId } from '../../reference/types.ts';
+
+export interface Mutant {
+  name: string;
+  /** The mistake, as an engine author would make it. */
+  bug: string;
+  rule: RuleId;
+  /** A file under reference/, the text to find (exactly once) and what replaces it. */
+  file: string;
+  find: string;
+  replace: string;
+}
+
+export const MUTANTS: readonly Mutant[] = [
+  {
+    name: 'sweep-on-last-play',
+    bug: 'a sweep made by the last card of the round scores',
+    rule: 'SWEEP-LAST-PLAY',
+    file: 'play.ts',
+    find: '(state.rules.sweep.lastPlay || !lastPlay)',
+    replace: '(true)',
+  },
+  {
+    name: 'sweep-never-on-last-play',
+    bug: 'a sweep made by the last card never scores, even where the variant says it does',
+    rule: 'SWEEP-LAST-PLAY',
+    file: 'play.ts',
+    find: '(state.rules.sweep.lastPlay || !lastPlay)',
+    replace: '(!lastPlay)',
+  },
+  {
+    name: 'remainder-is-a-sweep',
+    bug: 'taking the remainder at the end of the round counts as a sweep',
+    rule: 'SWEEP-REMAINDER',
+    file: 'round-end.ts',
+    find: '  if (owner >= 0) for (const code of cards) state.addToPile(owner, code);',
+    replace: '  if (owner >= 0) for (const code of cards) state.addToPile(owner, code);\n  if (owner >= 0 && cards.length > 0) state.sweepLog[state.sweepLogLength++] = owner;',
+  },
+  {
+    name: 'remainder-to-dealer',
+    bug: 'the cards left on the table go to the dealer, not to the last capturer',
+    rule: 'SWEEP-REMAINDER',
+    file: 'round-end.ts',
+    find: '    state.lastCapturer >= 0\n      ? state.lastCapturer',
+    replace: '    state.lastCapturer >= 0\n      ? state.dealer',
+  },
+  {
+    name: 'rank-priority-ignored',
+    bug: 'a sum may be taken although a card of the same value lies on the table',
+    rule: 'CAP-RANK-PRIORITY',
+    file: 'capture.ts',
+    find: "  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    replace: '',
+  },
+  {
+    name: 'auto-prefers-sums',
+    bug: 'the automatic capture takes the largest set even when an equal card lies on the table',
+    rule: 'CAP-RANK-PRIORITY',
+    file: 'capture.ts',
+    find: '  if (match >= 0) {',
+    replace: '  if (match >= 0 && false) {',
+  },
+  {
+    name: 'equal-ranks-all-captured',
+    bug: 'a played card takes every table card of its value, not one',
+    rule: 'CAP-RANK',
+    file: 'capture.ts',
+    find: '  if (match >= 0) {\n    out[0] = match;\n    return 1;\n  }',
+    replace:
+      '  if (match >= 0) {\n    let taken = 0;\n    for (let p = 0; p < length; p++) if (cardValue(table[p]) === target) out[taken++] = p;\n    return taken;\n  }',
+  },
+  {
+    name: 'auto-tie-break-reversed',
+    bug: 'among equally large sets the automatic capture prefers the newest table cards',
+    rule: 'CAP-AUTO',
+    file: 'capture.ts',
+    find: "const preferInclude = rules.autoTieBreak === 'include-earliest';",
+    replace: "const preferInclude = rules.autoTieBreak !== 'include-earliest';",
+  },
+  {
+    name: 'trail-while-capture-possible',
+    bug: 'a card that can capture may be laid on the table',
+    rule: 'CAP-COMPULSION',
+    file: 'play.ts',
+    find: "if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {",
+    replace: 'if (false) {',
+  },
+  {
+    name: 'trail-goes-first',
+    bug: 'a trailed card goes to the front of the table instead of the end',
+    rule: 'PLAY-TRAIL',
+    file: 'play.ts',
+    find: '    state.table[state.tableLength++] = code;',
+    replace: '    state.table.copyWithin(1, 0, state.tableLength++);\n    state.table[0] = code;',
+  },
+  {
+    name: 'ties-to-everyone',
+    bug: 'a tie at the top of a category gives every tied side the point',
+    rule: 'SCORE-TIES',
+    file: 'scoring.ts',
+    find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
+    replace: 'if (top === 0) return;',
+  },
+  {
+    name: 'ties-to-nobody-always',
+    bug: 'a tie at the top gives nobody the point, even where the variant gives it to each tied side',
+    rule: 'SCORE-TIES',
+    file: 'scoring.ts',
+    find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
+    replace: 'if (top === 0 || leaders > 1) return;',
+  },
+  {
+    name: 'primiera-without-four-suits',
+    bug: 'a prime missing a suit competes with the suits it has',
+    rule: 'SCORE-PRIMIERA',
+    file: 'scoring.ts',
+    find: "return incomplete === 'void' ? 0 : sum;",
+    replace: 'return sum;',
+  },
+  {
+    name: 'primiera-sum-of-all-cards',
+    bug: 'the prime adds the primiera values of every captured card, not the best of each suit',
+    rule: 'SCORE-PRIMIERA',
+    file: 'state.ts',
+    find: 'if (prime > this.pileBestPrime[slot]) this.pileBestPrime[slot] = prime;',
+    replace: 'this.pileBestPrime[slot] = Math.min(255, this.pileBestPrime[slot] + prime);',
+  },
+  {
+    name: 'settebello-held-not-counted',
+    bug: 'the card category asks whether a side holds the card, not how many copies (several decks)',
+    rule: 'SCORE-CARD',
+    file: 'scoring.ts',
+    find: 'count = holdings.copiesOf(c, categoryCard(category));',
+    replace: 'count = Math.min(1, holdings.copiesOf(c, categoryCard(category)));',
+  },
+  {
+    name: 'coins-counted-as-sevens',
+    bug: 'the coins tally counts sevens',
+    rule: 'SCORE-MOST-COINS',
+    file: 'state.ts',
+    find: 'if (cardSuitIndex(code) === this.coinsSuitIndex) this.pileCoins[seat]++;',
+    replace: 'if (cardValue(code) === 7) this.pileCoins[seat]++;',
+  },
+  {
+    name: 'sweep-points-at-round-end-ignored',
+    bug: 'sweeps meant to score at once are only counted at the end of the round',
+    rule: 'SWEEP-TIMING',
+    file: 'sweeps.ts',
+    find: "if (rules.sweep.timing !== 'immediate' || points === 0) return;",
+    replace: 'return;',
+  },
+  {
+    name: 'dealer-rotates-backwards',
+    bug: 'the deal passes the wrong way round the table',
+    rule: 'DEAL-DEALER',
+    file: 'deal.ts',
+    find: "(state.rules.deal.rotation === 'forward' ? 1 : players - 1)",
+    replace: "(state.rules.deal.rotation === 'forward' ? players - 1 : 1)",
+  },
+  {
+    name: 'dealer-plays-first',
+    bug: 'the dealer, not the player after the dealer, plays first',
+    rule: 'DEAL-FIRST-PLAYER',
+    file: 'deal.ts',
+    find: 'const firstPlayer = (state: GameState): number => (state.dealer + 1) % state.seats.players;',
+    replace: 'const firstPlayer = (state: GameState): number => state.dealer;',
+  },
+  {
+    name: 'deal-one-card-at-a-time',
+    bug: 'cards are always dealt one at a time, whatever the variant says',
+    rule: 'DEAL-PROCEDURE',
+    file: 'deal.ts',
+    find: "if (state.rules.deal.packet === 'hand') {",
+    replace: 'if (false) {',
+  },
+  {
+    name: 'deal-from-seat-zero',
+    bug: 'dealing always starts with seat 0',
+    rule: 'DEAL-PROCEDURE',
+    file: 'deal.ts',
+    find: "const start = state.rules.deal.startSeat === 'seat-zero' ? 0 : firstPlayer(state);",
+    replace: 'const start = 0;',
+  },
+  {
+    name: 'table-left-unsorted',
+    bug: 'the opening table is left in dealt order where the variant sorts it',
+    rule: 'DEAL-TABLE-ORDER',
+    file: 'deal.ts',
+    find: "if (state.rules.deal.tableOrder === 'sorted') sortTable(state);",
+    replace: '',
+  },
+  {
+    name: 'king-redeal-ignored',
+    bug: 'an opening table full of kings is played',
+    rule: 'TABLE-REDEAL-KINGS',
+    file: 'deal.ts',
+    find: 'if (count >= condition.atLeast + condition.atLeastPerCopy * copies) return condition.rule;',
+    replace: '',
+  },
+  {
+    name: 'redraw-without-limit',
+    bug: 'the tens redraw goes on past its limit of draws',
+    rule: 'TABLE-REDRAW-TENS',
+    file: 'deal.ts',
+    find: 'if (condition.maxDeals > 0 && state.deckOrders >= condition.maxDeals) continue;',
+    replace: '',
+  },
+  {
+    name: 'hand-escoba-thirty-by-sum',
+    bug: 'an opening table worth 30 is two escobas even when it does not split into two groups of 15',
+    rule: 'TABLE-BONUS-FIFTEEN',
+    file: 'deal.ts',
+    find: "(bonus.thirty === 'sum' || someSubsetSums(state.table, state.tableLength, 15))",
+    replace: '(true)',
+  },
+  {
+    name: 'counting-out-does-not-stop',
+    bug: 'counting out adds every category instead of stopping at the target',
+    rule: 'END-COUNTING-OUT',
+    file: 'scoring.ts',
+    find: 'if (countingOut && state.totals[side] >= target) countedOut = side;',
+    replace: '',
+  },
+  {
+    name: 'inverse-target-wins',
+    bug: 'inverse mode still treats reaching the target as a win',
+    rule: 'END-INVERSE',
+    file: 'game-end.ts',
+    find: '  if (end.inverse) {',
+    replace: '  if (end.inverse && false) {',
+  },
+  {
+    name: 'exact-tie-to-highest-seat',
+    bug: 'an exact tie at the top goes to the higher seat',
+    rule: 'END-EXACT-TIE',
+    file: 'game-end.ts',
+    find: "if (leaders.length === 1 || end.exactTie === 'lowest-seat') {\n    return { eliminated: [], end: { reason: 'target', winner: leaders[0] as number } };",
+    replace: "if (leaders.length === 1 || end.exactTie === 'lowest-seat') {\n    return { eliminated: [], end: { reason: 'target', winner: leaders[leaders.length - 1] as number } };",
+  },
+  {
+    name: 'tie-breaks-ignored',
+    bug: 'equal totals at the target are not decided by the tie-break counts',
+    rule: 'END-TIE-BREAKS',
+    file: 'game-end.ts',
+    find: '  for (const key of state.rules.end.tieBreaks) {',
+    replace: '  for (const key of [] as typeof state.rules.end.tieBreaks) {',
+  },
+  {
+    name: 'single-round-draw-to-first',
+    bug: 'equal points after a one-hand game go to the first player instead of a draw',
+    rule: 'END-SINGLE-ROUND',
+    file: 'game-end.ts',
+    find: 'leaders.length === 1 ? (leaders[0] as number) : null',
+    replace: 'leaders[0] as number',
+  },
+];
