@@ -4,7 +4,7 @@
  * end of the round.
  * @module
  */
-import { autoCapture, canCapture, CaptureList, listCaptures, resolveCapture } from './capture.ts';
+import { autoCapture, canCapture, CaptureList, listCaptures, resolveCapture, type CaptureProblem } from './capture.ts';
 import { cardValue, formatCard, parseCard } from './cards.ts';
 import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
@@ -98,6 +98,11 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
     err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
 
   if (rules.chooser === 'auto') {
+    // A named capture must first be a legal one (CAP-CHOICE's checks), then the automatic one.
+    if (named.length > 0) {
+      const problem = resolveCapture(rules, state.table, state.tableLength, value, named, positions);
+      if (typeof problem !== 'number') return captureProblem(state, decision, problem, value);
+    }
     const count = autoCapture(rules, state.table, state.tableLength, value, positions);
     const automatic = Array.from(positions.subarray(0, count), (p) => state.table[p]);
     if (decision.capture !== undefined && !sameCards(named, automatic)) {
@@ -120,21 +125,26 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
   }
   const count = resolveCapture(rules, state.table, state.tableLength, value, named, positions);
   if (typeof count === 'number') return ok({ handIndex, positions, count });
+  return captureProblem(state, decision, count, value);
+}
+
+function captureProblem(state: GameState, decision: Decision, problem: CaptureProblem, value: number): Result<never> {
+  const { mode } = state.rules.capture;
   const table = Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ');
   const capture = `[${decision.capture?.join(' ')}]`;
-  switch (count) {
+  switch (problem) {
     case 'CAPTURE_NOT_ON_TABLE':
-      return err(count, `${capture} is not on the table [${table}]`, 'CAP-CHOICE');
+      return err(problem, `${capture} is not on the table [${table}]`, 'CAP-CHOICE');
     case 'CAPTURE_WRONG_SUM':
       return err(
-        count,
-        rules.mode === 'fifteen'
+        problem,
+        mode === 'fifteen'
           ? `${decision.card} and ${capture} do not total 15`
           : `${capture} does not match ${decision.card} by value or sum`,
-        rules.mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
+        mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
       );
     case 'CAPTURE_RANK_PRIORITY':
-      return err(count, `a card of value ${value} is on the table, so ${decision.card} must take it alone`, 'CAP-RANK-PRIORITY');
+      return err(problem, `a card of value ${value} is on the table, so ${decision.card} must take it alone`, 'CAP-RANK-PRIORITY');
   }
 }
 
