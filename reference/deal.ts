@@ -138,6 +138,7 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
     dealHands(state);
     layOpeningTable(state);
   }
+  if (state.rules.deal.tableOrder === 'sorted') sortTable(state);
   const rule = voidingRule(state);
   if (rule !== undefined) {
     state.emit({
@@ -150,7 +151,6 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
     state.status = 'awaiting-deck';
     return;
   }
-  if (state.rules.deal.tableOrder === 'sorted') sortTable(state);
   state.cardsToPlay = state.seats.deckSize - state.seats.openingTableSize;
   dealEvent(state, true);
   tableBonus(state);
