@@ -8,4 +8,6 @@ process.exitCode = await cli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   cwd: process.cwd(),
+  isTTY: process.stderr.isTTY === true,
+  env: process.env,
 });

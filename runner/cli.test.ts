@@ -17,6 +17,8 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string; s
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     cwd: REPO,
+    isTTY: false,
+    env: {},
   });
   return { code, stdout, stderr };
 }
@@ -44,7 +46,7 @@ describe('help and version', () => {
 
   test.each([
     [[], 'no command given', 'scopa-conformance --help'],
-    [['frobnicate'], 'unknown command "frobnicate" (commands: validate, variant, selfplay, generate, engine)', 'scopa-conformance --help'],
+    [['frobnicate'], 'unknown command "frobnicate" (commands: run, validate, variant, selfplay, generate, engine, score, show)', 'scopa-conformance --help'],
     [['help', 'frobnicate'], 'unknown command "frobnicate"', 'scopa-conformance --help'],
     [['validate', '--strict'], "Unknown option '--strict'", 'scopa-conformance help validate'],
     [['variant'], 'variant needs an action: list or show', 'scopa-conformance help variant'],

@@ -7,13 +7,16 @@ import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
 import { engineCommand } from './commands/engine.ts';
 import { generateCommand } from './commands/generate.ts';
+import { runCommand } from './commands/run.ts';
+import { scoreCommand } from './commands/score.ts';
+import { showCommand } from './commands/show.ts';
 import { selfplayCommand } from './commands/selfplay.ts';
 import { validateCommand } from './commands/validate.ts';
 import { variantCommand } from './commands/variant.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [validateCommand, variantCommand, selfplayCommand, generateCommand, engineCommand];
+const COMMANDS: readonly Command[] = [runCommand, validateCommand, variantCommand, selfplayCommand, generateCommand, engineCommand, scoreCommand, showCommand];
 
 const PROGRAM = 'scopa-conformance';
 

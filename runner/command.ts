@@ -11,6 +11,10 @@ export interface Io {
   stderr: { write(text: string): unknown };
   /** The directory that relative paths are read from and shown relative to. */
   cwd: string;
+  /** Whether stderr is a terminal: progress is drawn there only then (and not under CI). */
+  isTTY: boolean;
+  /** The environment (CI, NO_COLOR, ...). */
+  env: Record<string, string | undefined>;
 }
 
 /** The exit codes of every command. Where several apply, `invalid` beats `engineError`, which beats `failed`. */

@@ -10,4 +10,3 @@ export const SPEC_DIR = inRepo('spec');
 export const VARIANTS_DIR = inRepo('variants');
 export const FIXTURES_DIR = inRepo('fixtures');
 export const PACKAGE_JSON = inRepo('package.json');
-export const FIXTURES_DIR = inRepo('fixtures');

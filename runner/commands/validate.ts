@@ -1,21 +1,34 @@
 /**
- * `validate [files...]`: checks variant files and reports every problem at its line and column.
+ * `validate [files or directories...]`: checks variant and fixture files and reports every problem at its line
+ * and column.
  * @module
  */
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
-import { checkVariantFiles, listVariantFiles } from '../load/variants.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
+import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
+import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';
+import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'check variant files against the schema and the reference rules',
-  help: `Usage: scopa-conformance validate [files...]
+  summary: 'check variant files and fixtures against their schemas and the reference rules',
+  help: `Usage: scopa-conformance validate [files or directories...]
 
 Checks variant files: YAML syntax, spec/variant.schema.json, the id against the file
 name, \`extends\` (the parent is <id>.yaml beside the file), the consistency of the
 resolved rules, and the rules every value of every option gives.
-With no files, checks every variant in variants/.
+
+Checks fixture files: YAML syntax, spec/fixture.schema.json, the id against the path
+under fixtures/, the variant (from variants/), option values, players and first
+dealer, each deck order, and every decision replayed on the reference engine: a
+refusal is an error unless it is the fixture's own \`expect.reject\`, and so is any
+input the game never reaches. spec/INTERPRETING.md says what each field means.
+
+A file under fixtures/, or whose top level has \`variant:\` or \`rounds:\`, is a
+fixture; any other file is a variant. A directory stands for every *.yaml below it.
+With no arguments, checks every variant in variants/ and every fixture in fixtures/.
 
 Each problem goes to stderr as "file:line:col: error: message"; each valid file is
 reported on stdout as "ok <file>".
@@ -23,30 +36,104 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
 
   async run(args, io) {
     const { positionals } = parseCommandArgs(args, {});
-    let paths = positionals.map((path) => resolve(io.cwd, path));
+    const listed =
+      positionals.length === 0 ? await defaultFiles() : await filesOf(positionals.map((path) => resolve(io.cwd, path)));
+    if (!listed.ok) {
+      reportLoadErrors(listed.errors, io);
+      return EXIT.invalid;
+    }
+    const paths = listed.value;
     if (paths.length === 0) {
-      const listed = await listVariantFiles();
-      if (!listed.ok) {
-        reportLoadErrors(listed.errors, io);
-        return EXIT.invalid;
+      const where = positionals.length === 0 ? showPath(VARIANTS_DIR, io) : positionals.join(', ');
+      io.stderr.write(`error: no variant or fixture files in ${where}\n`);
+      return EXIT.invalid;
+    }
+
+    const kinds = await Promise.all(paths.map(async (path) => ((await readsAsFixture(path)) ? 'fixture' : 'variant')));
+    const variantPaths = paths.filter((_, index) => kinds[index] === 'variant');
+    const fixturePaths = paths.filter((_, index) => kinds[index] === 'fixture');
+    const problems = new Map<string, LoadError[]>();
+    const reported = new Set<string>();
+
+    for (const { path, result } of await checkVariantFiles(variantPaths)) {
+      if (!result.ok) problems.set(path, result.errors);
+    }
+    if (fixturePaths.length > 0) {
+      const registry = await loadVariantRegistry();
+      if (registry.ok) {
+        const corpus = await loadFixtureCorpus(fixturePaths, registry.value);
+        for (const error of corpus.errors) problems.set(error.file, [...(problems.get(error.file) ?? []), error]);
+      } else {
+        reportOnce(registry.errors, reported, io);
+        const message = `not checked: the variants in ${showPath(VARIANTS_DIR, io)} have errors`;
+        for (const path of fixturePaths) problems.set(path, [{ file: path, line: 0, col: 0, message }]);
       }
-      if (listed.value.length === 0) {
-        io.stderr.write(`error: no variant files in ${showPath(VARIANTS_DIR, io)}\n`);
-        return EXIT.invalid;
-      }
-      paths = listed.value;
     }
 
     let invalid = 0;
-    for (const { path, result } of await checkVariantFiles(paths)) {
-      if (result.ok) {
+    for (const path of paths) {
+      const errors = problems.get(path);
+      if (errors === undefined) {
         io.stdout.write(`ok ${showPath(path, io)}\n`);
         continue;
       }
       invalid++;
-      reportLoadErrors(result.errors, io);
+      reportOnce(errors, reported, io);
     }
     if (paths.length > 1) io.stdout.write(`${paths.length} files, ${invalid} invalid\n`);
     return invalid === 0 ? EXIT.ok : EXIT.invalid;
   },
 };
+
+/** Every variant in variants/ and every fixture in fixtures/ (which may not exist yet). */
+async function defaultFiles(): Promise<LoadResult<string[]>> {
+  const variants = await listVariantFiles();
+  if (!variants.ok) return variants;
+  if (!(await isDirectory(FIXTURES_DIR))) return variants;
+  const fixtures = await listFixtureFiles([FIXTURES_DIR]);
+  return fixtures.ok ? { ok: true, value: [...variants.value, ...fixtures.value] } : fixtures;
+}
+
+/** Files as given; each directory as the *.yaml files below it, sorted. */
+async function filesOf(paths: string[]): Promise<LoadResult<string[]>> {
+  const files: string[] = [];
+  for (const path of paths) {
+    if (!(await isDirectory(path))) {
+      files.push(path);
+      continue;
+    }
+    const listed = await listFixtureFiles([path]);
+    if (!listed.ok) return listed;
+    files.push(...listed.value);
+  }
+  return { ok: true, value: [...new Set(files)] };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function readsAsFixture(path: string): Promise<boolean> {
+  let text = '';
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    // Unreadable: reported by whichever loader reads it; under fixtures/ that is the fixture loader.
+  }
+  return isFixturePath(path, text);
+}
+
+/** Problems as `file:line:col: error: message` lines, each once however often it was found. */
+function reportOnce(errors: LoadError[], reported: Set<string>, io: Io): void {
+  const fresh = errors.filter((error) => {
+    const line = formatLoadError(error);
+    if (reported.has(line)) return false;
+    reported.add(line);
+    return true;
+  });
+  reportLoadErrors(fresh, io);
+}

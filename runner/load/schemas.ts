@@ -31,8 +31,10 @@ let registry: SchemaRegistry | undefined;
 
 function schemaRegistry(): SchemaRegistry {
   if (registry !== undefined) return registry;
-  // verbose: errors carry the failing data and schema, which the messages below quote.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+  // verbose: errors carry the failing data and schema, which the messages below quote. discriminator: a `oneOf`
+  // whose branches are told apart by one key (`kind`, `type`) checks only the branch that key names, so the
+  // errors are that branch's alone.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true });
   const roots = new Map<string, AnySchemaObject>();
   for (const file of readdirSync(SPEC_DIR, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith(SCHEMA_SUFFIX)) continue;
@@ -106,7 +108,7 @@ function describeValueError(error: ErrorObject, root: AnySchemaObject): SchemaPr
     case 'type':
       return at(`expected ${describeType(String(params.type))}, got ${describeValue(error.data)}`);
     case 'enum':
-      return at(`expected one of ${(params.allowedValues as unknown[]).join(', ')}, got ${describeValue(error.data)}`);
+      return at(describeEnumMismatch(params.allowedValues as unknown[], error.data));
     case 'const':
       return at(`expected ${JSON.stringify(params.allowedValue)}, got ${describeValue(error.data)}`);
     case 'minimum':
@@ -114,26 +116,96 @@ function describeValueError(error: ErrorObject, root: AnySchemaObject): SchemaPr
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return at(`must be ${String(params.comparison)} ${String(params.limit)}, got ${describeValue(error.data)}`);
-    case 'pattern':
-      return at(`expected a string matching /${String(params.pattern)}/, got ${describeValue(error.data)}`);
+    case 'pattern': {
+      // A schema may name what its pattern means in its `title`.
+      const { title } = parentSchema as { title?: unknown };
+      const wanted = typeof title === 'string' ? title : `a string matching /${String(params.pattern)}/`;
+      return at(`expected ${wanted}, got ${describeValue(error.data)}`);
+    }
     case 'minLength':
       return at(params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`);
     case 'minItems':
     case 'maxItems':
       return at(`${describeItemCount(parentSchema)}, got ${(error.data as unknown[]).length}`);
+    case 'minProperties':
+      return at(`${describeKeyCount(parentSchema)}, got ${Object.keys(error.data as object).length}`);
     case 'uniqueItems':
       return at(`items ${String(params.j)} and ${String(params.i)} are the same; each may appear once`);
     case 'anyOf': {
       const alternatives = (error.schema as AnySchemaObject[]).map((branch) => describeSchema(branch, root));
       return at(`expected ${alternatives.join(' or ')}, got ${describeValue(error.data)}`);
     }
+    case 'discriminator': {
+      const tag = String(params.tag);
+      if (params.error === 'tag' && (error.data as Record<string, unknown>)[tag] === undefined) {
+        return at(`missing key "${tag}"`, error.instancePath, 'key');
+      }
+      const values = discriminatorValues(parentSchema, tag, root);
+      return at(describeEnumMismatch(values, params.tagValue), error.instancePath + pointerTo(tag));
+    }
     default:
       return at(error.message ?? `fails "${error.keyword}"`);
   }
 }
 
+/** Long vocabularies (rule ids, error codes) are not listed; the nearest value is suggested instead. */
+const MAX_LISTED_VALUES = 12;
+
+function describeEnumMismatch(allowed: unknown[], value: unknown): string {
+  if (allowed.length <= MAX_LISTED_VALUES) return `expected one of ${allowed.join(', ')}, got ${describeValue(value)}`;
+  const nearest = typeof value === 'string' ? nearestValue(allowed.map(String), value) : undefined;
+  const hint = nearest === undefined ? '' : `; did you mean ${nearest}?`;
+  return `${describeValue(value)} is not one of the ${allowed.length} allowed values${hint}`;
+}
+
+/** The allowed value closest to `value` in edit distance, if it is close enough to be a likely misspelling. */
+function nearestValue(allowed: string[], value: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(value.length / 3)) + 1;
+  for (const candidate of allowed) {
+    const distance = editDistance(candidate.toLowerCase(), value.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/** The values of a discriminated `oneOf`'s tag, one per branch, in branch order. */
+function discriminatorValues(schema: AnySchemaObject, tag: string, root: AnySchemaObject): unknown[] {
+  const branches = (schema.oneOf ?? []) as AnySchemaObject[];
+  return branches.flatMap((branch) => {
+    const tagSchema = (resolveLocalRef(branch, root).properties as Record<string, AnySchemaObject> | undefined)?.[tag];
+    if (tagSchema === undefined) return [];
+    return 'const' in tagSchema ? [tagSchema.const] : ((tagSchema.enum ?? []) as unknown[]);
+  });
+}
+
+/** A subschema with a local `$ref` (`#/$defs/...`) followed. */
+function resolveLocalRef(schema: AnySchemaObject, root: AnySchemaObject): AnySchemaObject {
+  if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/')) return schema;
+  const target = schema.$ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], root);
+  return target === undefined ? schema : (target as AnySchemaObject);
+}
+
 function describeType(type: string): string {
   switch (type) {
+    case 'null':
+      return 'null';
     case 'object':
       return 'a map';
     case 'array':
@@ -145,10 +217,20 @@ function describeType(type: string): string {
   }
 }
 
+const MAX_QUOTED_LENGTH = 60;
+
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (value !== null && typeof value === 'object') return 'a map';
+  if (typeof value === 'string' && value.length > MAX_QUOTED_LENGTH) {
+    return `${JSON.stringify(value.slice(0, MAX_QUOTED_LENGTH - 3))}...`;
+  }
   return JSON.stringify(value);
+}
+
+function describeKeyCount(schema: AnySchemaObject): string {
+  const { minProperties } = schema as { minProperties?: number };
+  return minProperties === 1 ? 'expected at least one key' : `expected at least ${String(minProperties)} keys`;
 }
 
 function describeItemCount(schema: AnySchemaObject): string {
@@ -161,13 +243,8 @@ function describeItemCount(schema: AnySchemaObject): string {
 
 /** A short phrase for the values a (sub)schema accepts: `an integer from 0 to 40`, `"remainder"`. */
 function describeSchema(schema: AnySchemaObject, root: AnySchemaObject): string {
-  if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/')) {
-    const target = schema.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], root);
-    if (target !== undefined) return describeSchema(target as AnySchemaObject, root);
-  }
+  const target = resolveLocalRef(schema, root);
+  if (target !== schema) return describeSchema(target, root);
   if (Array.isArray(schema.enum)) {
     const values = schema.enum.map((value) => JSON.stringify(value));
     return values.length === 1 ? (values[0] as string) : `one of ${values.join(', ')}`;

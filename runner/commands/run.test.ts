@@ -1,0 +1,233 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cli } from '../cli.ts';
+import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+/** pass-01..03 pass on the reference engine; fail-01 expects a sweep left out, at round 1, play 3. */
+const DEMO = 'runner/testdata/run/demo';
+const INVALID = 'runner/testdata/run-invalid';
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(argv: string[], io: { isTTY?: boolean; env?: Record<string, string | undefined> } = {}): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(['run', ...argv], {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd: REPO,
+    isTTY: io.isTTY ?? false,
+    env: io.env ?? {},
+  });
+  return { code, stdout, stderr };
+}
+
+interface JsonReport {
+  passed: number;
+  failed: number;
+  skipped: number;
+  errored: number;
+  expectedFailures: number;
+  unexpectedPasses: number;
+  bailed: boolean;
+  fixtures: { id: string; outcome: string; durationMs?: number; divergence?: unknown; message?: string }[];
+}
+
+const json = (ran: Ran): JsonReport => JSON.parse(ran.stdout) as JsonReport;
+const outcomes = (ran: Ran): string[] => json(ran).fixtures.map(({ id, outcome }) => `${id} ${outcome}`);
+
+describe('exit codes', () => {
+  test('0: every fixture passes', async () => {
+    const ran = await run([DEMO, '--filter', 'demo/pass-*']);
+    expect(ran).toMatchObject({ code: 0, stderr: '' });
+    expect(ran.stdout).toMatch(/^3 fixtures: 3 passed, 0 failed, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/);
+  });
+
+  test('1: a fixture fails; its first-divergence report is printed', async () => {
+    const ran = await run([DEMO]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toMatch(/^FAIL {2}demo\/fail-01: first divergence at round 1, play 3 \(event-mismatch, SWEEP-POINT\)$/m);
+    expect(ran.stdout).toMatch(/^ {4}decision: +seat 0 plays 7C and takes \[7H\]$/m);
+    expect(ran.stdout).toMatch(/^ {4}reproduce: +npx scopa-conformance run runner\/testdata\/run\/demo\/fail-01\.yaml$/m);
+    expect(ran.stdout).toMatch(/^4 fixtures: 3 passed, 1 failed, 0 skipped, 0 errored /m);
+  });
+
+  test('2: invalid fixtures, every problem at file:line:col, nothing run', async () => {
+    const ran = await run([INVALID, DEMO]);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toBe(
+      [
+        `${INVALID}/broken/bad-01.yaml:13:5: error: expected at least 1 items, got 0`,
+        `${INVALID}/broken/bad-01.yaml:16:3: error: unknown key "reslut" (allowed: events, rounds, result, reject)`,
+        `${INVALID}/broken/bad-02.yaml:6:10: error: unknown variant "scopa-nova" (known: anycard, denexa, escoba, pagat, playpalace, scoparella)`,
+        '3 problems in the input files: nothing was run',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test.each([
+    [['--shard', '3/2'], '--shard takes i/n with 1 <= i <= n (for example 2/4), got "3/2"'],
+    [['--jobs', '0'], '--jobs takes a positive integer, got "0"'],
+    [['--reporter', 'xml'], '--reporter takes one of pretty, json, junit, tap, got "xml"'],
+    [['--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: '],
+    [['no/such-fixture'], '"no/such-fixture" is neither a fixture file or directory nor the id of a fixture in fixtures/'],
+    [['--frobnicate'], "Unknown option '--frobnicate'"],
+  ])('2: a usage mistake (%j)', async (argv, message) => {
+    const ran = await run([DEMO, ...argv]);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toContain(`error: ${message}`);
+    expect(ran.stderr).toContain('Run "scopa-conformance help run" for usage.');
+  });
+
+  test('2: a selection that matches nothing', async () => {
+    const ran = await run([DEMO, '--filter', 'nothing/*']);
+    expect(ran).toEqual({ code: 2, stdout: '', stderr: 'error: no fixture matches the selection (4 read)\n' });
+  });
+
+  test('0: an empty shard of a non-empty selection', async () => {
+    const ran = await run([DEMO, '--filter', 'demo/pass-01', '--shard', '2/2', '--reporter', 'json']);
+    expect(ran.code).toBe(0);
+    expect(json(ran).fixtures).toEqual([]);
+  });
+});
+
+describe('selection', () => {
+  test('--tags, --variant and --shard on the command line', async () => {
+    expect(outcomes(await run([DEMO, '--tags', 'wrong,negative', '--reporter', 'json']))).toEqual(['demo/fail-01 failed', 'demo/pass-03 passed']);
+    expect(outcomes(await run([DEMO, '--variant', 'pagat', '--shard', '2/3', '--reporter', 'json']))).toEqual(['demo/pass-01 passed']);
+    expect((await run([DEMO, '--variant', 'escoba'])).code).toBe(2);
+  });
+
+  test('a fixture named by id is read from fixtures/', async () => {
+    const listed = await listFixtureFiles([FIXTURES_DIR]);
+    const file = listed.ok ? listed.value[0] : undefined;
+    if (file === undefined) return; // no fixtures written yet
+    const id = fixtureIdOf(file);
+    const ran = await run([id, '--reporter', 'json']);
+    if (ran.code === 2) expect(ran.stderr).toContain(relative(REPO, file));
+    else expect(json(ran).fixtures.map((fixture) => fixture.id)).toEqual([id]);
+  });
+});
+
+describe('--bail', () => {
+  test('stops at the first failure; the fixtures after it are skipped', async () => {
+    const ran = await run([DEMO, '--bail', '--reporter', 'json']);
+    expect(ran.code).toBe(1);
+    expect(outcomes(ran)).toEqual(['demo/fail-01 failed', 'demo/pass-01 skipped', 'demo/pass-02 skipped', 'demo/pass-03 skipped']);
+    expect(json(ran)).toMatchObject({ failed: 1, skipped: 3, bailed: true });
+    expect(json(ran).fixtures[1]?.message).toBe('not run: --bail stopped the run at demo/fail-01');
+  });
+
+  test('in pretty output, says how many were not run', async () => {
+    const ran = await run([DEMO, '--bail']);
+    expect(ran.stdout).toContain('stopped at the first failure (--bail): 3 fixtures not run\n');
+  });
+
+  test('the same with worker threads', async () => {
+    const ran = await run([DEMO, '--bail', '--jobs', '3', '--reporter', 'json']);
+    expect(outcomes(ran)).toEqual(['demo/fail-01 failed', 'demo/pass-01 skipped', 'demo/pass-02 skipped', 'demo/pass-03 skipped']);
+  });
+});
+
+describe('--jobs', () => {
+  const withoutTimes = (ran: Ran): unknown => {
+    const report = json(ran) as JsonReport & { durationMs?: number };
+    delete report.durationMs;
+    for (const fixture of report.fixtures) delete fixture.durationMs;
+    return report;
+  };
+
+  test('--jobs 2 gives the same results, in the same order, as --jobs 1', async () => {
+    const one = await run([DEMO, '--reporter', 'json']);
+    const two = await run([DEMO, '--jobs', '2', '--reporter', 'json']);
+    expect(two.code).toBe(one.code);
+    expect(withoutTimes(two)).toEqual(withoutTimes(one));
+    expect(json(two).fixtures.map((fixture) => fixture.id)).toEqual(['demo/fail-01', 'demo/pass-01', 'demo/pass-02', 'demo/pass-03']);
+    expect(json(two).fixtures[0]?.divergence).toMatchObject({ kind: 'event-mismatch', round: 1, play: 3 });
+  });
+
+  test('more jobs than fixtures', async () => {
+    const ran = await run([DEMO, '--filter', 'demo/pass-0?', '--jobs', '8', '--reporter', 'tap']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.split('\n').slice(0, 2)).toEqual(['TAP version 13', '1..3']);
+  });
+});
+
+describe('--expect-fail', () => {
+  let dir: string;
+  const list = async (name: string, text: string): Promise<string> => {
+    const path = join(dir, name);
+    await writeFile(path, text);
+    return path;
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'run-expect-fail-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a listed fixture that fails counts as expected: exit 0', async () => {
+    const ran = await run([DEMO, '--expect-fail', await list('known.txt', 'demo/fail-01 the sweep is left out on purpose\n')]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).not.toContain('FAIL');
+    expect(ran.stdout).toMatch(/^4 fixtures: 3 passed, 1 failed, 1 expected to fail, 0 skipped, 0 errored /m);
+  });
+
+  test('a listed fixture that passes fails the run: exit 1', async () => {
+    const ran = await run([DEMO, '--expect-fail', await list('stale.yaml', 'demo/fail-01: on purpose\ndemo/pass-02: thought broken\n')]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('XPASS demo/pass-02: passed, but the expect-fail list says it fails (thought broken); take it off the list');
+  });
+
+  test('an entry naming no fixture is invalid input: exit 2', async () => {
+    const file = await list('unknown.txt', 'demo/fail-01 on purpose\ndemo/gone-01 removed long ago\n');
+    const ran = await run([DEMO, '--expect-fail', file]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(`${file}:2:1: error: no fixture has the id "demo/gone-01"`);
+  });
+});
+
+describe('progress', () => {
+  const PROGRESS = /\r\x1b\[2Krun \[\d\/4\] demo\//;
+
+  test('a single updating line on stderr when it is a terminal, cleared at the end', async () => {
+    const ran = await run([DEMO], { isTTY: true });
+    expect(ran.stderr).toMatch(PROGRESS);
+    expect(ran.stderr).not.toContain('\n');
+    expect(ran.stderr.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  test.each([
+    ['not a terminal', { isTTY: false }],
+    ['CI set', { isTTY: true, env: { CI: 'true' } }],
+  ])('none when %s', async (_, io) => {
+    const ran = await run([DEMO], io);
+    expect(ran.stderr).toBe('');
+  });
+});
+
+describe('reporters', () => {
+  test.each([
+    ['json', /^\{\n {2}"engine": "reference",/],
+    ['junit', /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="scopa-conformance \(reference engine\)" tests="4" failures="1" errors="0" skipped="0"/],
+    ['tap', /^TAP version 13\n1\.\.4\nnot ok 1 - demo\/fail-01\n/],
+  ])('--reporter %s', async (reporter, start) => {
+    const ran = await run([DEMO, '--reporter', reporter]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(start);
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * `run`: the conformance run. Loads the variants and fixtures (any problem in either: every one reported, exit 2,
+ * nothing run), selects fixtures, replays each on the engine, compares, and reports.
+ * @module
+ */
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type Command, EXIT, type ExitCode, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { reproCommand } from '../divergence.ts';
+import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
+import { runItems } from '../pool.ts';
+import { progressLine } from '../progress.ts';
+import type { RunItem } from '../replay.ts';
+import { renderJson } from '../report/json.ts';
+import { renderJunit } from '../report/junit.ts';
+import { renderPretty } from '../report/pretty.ts';
+import { renderTap } from '../report/tap.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
+import {
+  type ExpectFailList,
+  expectedFailureOf,
+  loadExpectFail,
+  parseShard,
+  type Selection,
+  selectFixtures,
+  splitList,
+  unknownExpectedFailures,
+} from '../select.ts';
+
+export const REPORTERS = {
+  pretty: renderPretty,
+  json: renderJson,
+  junit: renderJunit,
+  tap: renderTap,
+} as const satisfies Record<string, (summary: RunSummary) => string>;
+type ReporterName = keyof typeof REPORTERS;
+
+const OPTIONS = {
+  variant: { type: 'string', multiple: true },
+  filter: { type: 'string' },
+  tags: { type: 'string' },
+  shard: { type: 'string' },
+  jobs: { type: 'string', short: 'j', default: '1' },
+  reporter: { type: 'string', default: 'pretty' },
+  bail: { type: 'boolean' },
+  'expect-fail': { type: 'string' },
+} as const;
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'replay the fixtures on the engine and report each first divergence',
+  help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
+                              [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
+                              [--bail] [--expect-fail <file>]
+
+Replays fixtures on the engine under test (the reference engine) and compares its events,
+round scores, result and refusals with each fixture's expectations. A failing fixture is
+reported at its first divergence: round, play, seat, the decision with the table and hand
+before it, expected against actual, the rule, and a command that reruns it alone.
+
+Fixtures are the files and directories given, or fixtures given by id (their path under
+fixtures/ without .yaml); with none, every fixture in fixtures/. Every variant and every
+fixture read must be valid: otherwise each problem is reported as file:line:col on stderr
+and nothing is run.
+
+Options:
+  --variant <id>        only fixtures of this variant (repeatable, or a,b)
+  --filter <glob>       only fixtures whose id matches (* any characters, ? one)
+  --tags <a,b>          only fixtures with at least one of these tags
+  --shard <i/n>         the i-th of n parts of the selection (by sorted id; 1 <= i <= n)
+  -j, --jobs <n>        run on n worker threads (default 1: in process); the results
+                        are the same and in the same order whatever n
+  --reporter <name>     pretty (default), json, junit or tap, on stdout
+  --bail                stop at the first fixture that fails, errors or passes unexpectedly;
+                        the fixtures after it are reported as skipped
+  --expect-fail <file>  fixtures expected to fail, each with a reason: YAML (id: reason, or
+                        a list of {id, reason}) or plain text (one "id reason" per line,
+                        # comments). Ids may be globs. A listed fixture that fails counts as
+                        expected; one that passes fails the run; an unknown id is an error.
+
+Progress is shown on stderr when it is a terminal and CI is not set.
+Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
+2 a usage mistake or an invalid variant, fixture or expect-fail file (nothing run);
+3 the engine could not be run or errored on a fixture. Where several apply: 2, then 3, then 1.`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    const reporter = values.reporter;
+    if (!Object.hasOwn(REPORTERS, reporter)) {
+      throw new UsageError(`--reporter takes one of ${Object.keys(REPORTERS).join(', ')}, got "${reporter}"`);
+    }
+    const jobs = /^\d+$/.test(values.jobs) && Number(values.jobs) >= 1 ? Number(values.jobs) : undefined;
+    if (jobs === undefined) throw new UsageError(`--jobs takes a positive integer, got "${values.jobs}"`);
+    const selection: Selection = {
+      ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
+      ...(values.filter === undefined ? {} : { filter: values.filter }),
+      ...(values.tags === undefined ? {} : { tags: splitList(values.tags) }),
+      ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
+    };
+    const paths = await resolvePositionals(positionals, io);
+
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) {
+      reportLoadErrors(registry.errors, io);
+      return EXIT.invalid;
+    }
+    for (const variant of selection.variants ?? []) {
+      if (!registry.value.has(variant)) {
+        throw new UsageError(`unknown variant "${variant}" (known: ${[...registry.value.keys()].join(', ')})`);
+      }
+    }
+    const corpus = await loadFixtureCorpus(paths, registry.value);
+    let expectFail: ExpectFailList | undefined;
+    const errors = [...corpus.errors];
+    if (values['expect-fail'] !== undefined) {
+      const loaded = await loadExpectFail(resolve(io.cwd, values['expect-fail']));
+      if (loaded.ok) {
+        expectFail = loaded.value;
+        errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.fixtures.map((f) => f.fixture.id))));
+      } else errors.push(...loaded.errors);
+    }
+    if (errors.length > 0) {
+      reportLoadErrors(errors, io);
+      io.stderr.write(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files: nothing was run\n`);
+      return EXIT.invalid;
+    }
+    if (corpus.fixtures.length === 0) {
+      io.stderr.write(`error: no fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
+      return EXIT.invalid;
+    }
+
+    const entries = corpus.fixtures.map((loaded) => ({ ...loaded, file: loaded.path }));
+    const selected = selectFixtures(entries, selection);
+    if (selected.length === 0 && selectFixtures(entries, { ...selection, shard: undefined }).length === 0) {
+      io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);
+      return EXIT.invalid;
+    }
+
+    const engine: EngineSpec = { kind: 'reference' };
+    const items: RunItem[] = selected.map(({ fixture, path, request }) => {
+      const file = showPath(path, io);
+      const expectedFailure = expectedFailureOf(expectFail, fixture.id);
+      return {
+        fixture,
+        file,
+        rules: request.rules,
+        repro: reproCommand(file, engineFlags(engine)),
+        ...(expectedFailure === undefined ? {} : { expectedFailure }),
+      };
+    });
+    return runAndReport(items, { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName }, io);
+  },
+};
+
+/** Each positional: an existing file or directory, else a fixture id (fixtures/<id>.yaml). None: fixtures/. */
+async function resolvePositionals(positionals: string[], io: Io): Promise<string[]> {
+  if (positionals.length === 0) return [FIXTURES_DIR];
+  const paths: string[] = [];
+  for (const positional of positionals) {
+    const asPath = resolve(io.cwd, positional);
+    const asId = join(FIXTURES_DIR, `${positional}${FIXTURE_SUFFIX}`);
+    if (await exists(asPath)) paths.push(asPath);
+    else if (!positional.endsWith(FIXTURE_SUFFIX) && (await exists(asId))) paths.push(asId);
+    else throw new UsageError(`"${positional}" is neither a fixture file or directory nor the id of a fixture in fixtures/`);
+  }
+  return paths;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
+async function knownIds(loaded: string[]): Promise<Set<string>> {
+  const ids = new Set(loaded);
+  const listed = await listFixtureFiles([FIXTURES_DIR]);
+  if (listed.ok) for (const file of listed.value) ids.add(fixtureIdOf(file));
+  return ids;
+}
+
+interface RunSettings {
+  engine: EngineSpec;
+  jobs: number;
+  bail: boolean;
+  reporter: ReporterName;
+}
+
+async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Promise<ExitCode> {
+  const started = performance.now();
+  const progress = progressLine(io, items.length, 'run');
+  let raw: (FixtureResult | undefined)[];
+  try {
+    raw = await runItems(items, {
+      jobs: settings.jobs,
+      engine: settings.engine,
+      onResult: (_, result) => {
+        progress.tick(result.id);
+        return !(settings.bail && isUnexpected(result));
+      },
+    });
+  } catch (error) {
+    progress.done();
+    if (!(error instanceof EngineStartError)) throw error;
+    io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
+    return EXIT.engineError;
+  }
+  progress.done();
+
+  // With --bail, everything after the first unexpected result (in id order) counts as not run, whatever the
+  // worker threads managed to finish: the report is the same for any number of jobs.
+  const stopAt = settings.bail ? raw.findIndex((result) => result !== undefined && isUnexpected(result)) : -1;
+  const stoppedBy = stopAt >= 0 ? items[stopAt]?.fixture.id : undefined;
+  const results = items.map((item, index): FixtureResult => {
+    const result = raw[index];
+    if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;
+    return {
+      id: item.fixture.id,
+      file: item.file,
+      title: item.fixture.title,
+      variant: item.fixture.variant,
+      outcome: 'skipped',
+      message: `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`,
+      ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
+      durationMs: 0,
+    };
+  });
+  const summary: RunSummary = {
+    engine: engineName(settings.engine),
+    results,
+    counts: countResults(results),
+    bailed: stopAt >= 0 && stopAt < items.length - 1,
+    durationMs: Math.round(performance.now() - started),
+  };
+  io.stdout.write(REPORTERS[settings.reporter](summary));
+  return exitCodeOf(summary);
+}

@@ -1,0 +1,435 @@
+/**
+ * `show <fixture>`: a fixture's game played on the reference engine and told for a person, deal by deal and play by
+ * play, with the hands and the table as the engine holds them, each round's score sheet, the result, and the
+ * fixture's expectations beside what the engine did.
+ * @module
+ */
+import { resolve } from 'node:path';
+import { handOf, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../command.ts';
+import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture.ts';
+import type { GameFile, PreparedGame } from '../load/fixtures.ts';
+import type { Playthrough } from '../playthrough.ts';
+import { flowYaml } from '../yaml-layout.ts';
+import { loadAndPrepare, placeOf } from './score.ts';
+
+const OPTIONS = { json: { type: 'boolean' } } as const;
+
+/** An event the fixture expects where the engine did something else (or nothing). */
+export interface EventDifference {
+  /** The engine's event; absent where the fixture expects an event the engine did not produce. */
+  actual?: GameEvent;
+  /** The fixture's event; absent where the fixture expects no more events. */
+  expected?: GameEvent;
+}
+
+export type ShownStep =
+  | { kind: 'redeal'; rule: string; table: string[]; differences?: EventDifference[] }
+  | { kind: 'deal'; deal: number; hands: string[][]; table: string[]; differences?: EventDifference[] }
+  | { kind: 'table-bonus'; seat: number; cards: string[]; sweeps: number; differences?: EventDifference[] }
+  | {
+      kind: 'play';
+      play: number;
+      seat: number;
+      card: string;
+      /** The cards taken; empty for a trail. */
+      captured: string[];
+      sweep: boolean;
+      /** The table after the play (before the remainder is taken). */
+      table: string[];
+      differences?: EventDifference[];
+    }
+  | {
+      kind: 'refused';
+      /** The refused decision's number in its round; 0 for a refused deck order. */
+      play: number;
+      seat?: number;
+      card?: string;
+      code: string;
+      message: string;
+      /** `file:line:col` of the refused input. */
+      at: string;
+      /** The refusal the fixture expects, in words. */
+      expected?: string;
+    };
+
+export interface ShownSheet {
+  awards: { category: string; counts: number[]; points: number[]; scored: boolean }[];
+  points: number[];
+  totals: number[];
+  sweeps: number[];
+  eliminated: number[];
+}
+
+export interface ShownRound {
+  round: number;
+  dealer: number;
+  steps: ShownStep[];
+  remainder?: { seat: number | null; cards: string[]; differences?: EventDifference[] };
+  sheet?: ShownSheet;
+  expected?: ExpectedRound;
+  /** Expected `award` and `round-end` events that differ from the engine's. */
+  differences?: EventDifference[];
+}
+
+/** What `show --json` prints; the text form renders the same. */
+export interface Shown {
+  file: string;
+  id?: string;
+  title?: string;
+  variant: string;
+  options: Record<string, unknown>;
+  players: number;
+  sides: number;
+  rounds: ShownRound[];
+  /** How the play-through ended: the game's end, a refusal, or the end of the inputs (a partial game). */
+  end: 'game-over' | 'refused' | 'inputs-end';
+  result?: ExpectedResult;
+  expected?: Expectations;
+  /** An expected `game-end` event that differs from the engine's. */
+  resultDifferences?: EventDifference[];
+  /** Events the fixture expects after the last one the engine produced. */
+  missingEvents?: GameEvent[];
+}
+
+export const showCommand: Command = {
+  name: 'show',
+  summary: 'tell a fixture play by play, with its expectations beside the reference engine',
+  help: `Usage: scopa-conformance show <fixture> [--json]
+
+Plays a fixture (or a game file) on the reference engine and tells it for a person:
+for each round the dealer, the hands and table after each deal, then every play as
+
+  round 1 play 3  seat 0  plays 10C  takes 10S  (sweep)
+
+with the table after it, the remainder, the score sheet (counts and points per side
+for each category, the round's points and totals), and the result. Where the fixture
+expects something, it is shown beside what the engine did, and every expected event
+that differs is named. A refused input is shown with its code, message and place.
+
+Options:
+  --json   print the same account as JSON
+
+Exit status: 0 if the game was played, 2 if the file is not a valid game file.`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    const [file, ...extra] = positionals;
+    if (file === undefined) throw new UsageError('show needs a fixture file');
+    if (extra.length > 0) throw new UsageError(`show takes one fixture file, got ${positionals.length}`);
+    const loaded = await loadAndPrepare(resolve(io.cwd, file), io);
+    if (loaded === undefined) return EXIT.invalid;
+    const shown = showGame(loaded.gameFile, loaded.prepared, loaded.playthrough, io);
+    io.stdout.write(values.json === true ? `${JSON.stringify(shown, null, 2)}\n` : renderShown(shown));
+    return EXIT.ok;
+  },
+};
+
+/** Pairs each of the engine's events with the fixture's expected event it is compared with (INTERPRETING.md). */
+class EventMatcher {
+  private readonly list: GameEvent[];
+  private readonly types: Set<string> | undefined;
+  private next = 0;
+
+  constructor(expected: Expectations | undefined) {
+    this.list = expected?.events?.list ?? [];
+    const events = expected?.events;
+    this.types = events === undefined ? new Set() : events.match === 'types' ? new Set(events.types) : undefined;
+  }
+
+  /** The difference the fixture expects at this event, if any. */
+  compare(actual: GameEvent): EventDifference | undefined {
+    if (this.types !== undefined && !this.types.has(actual.type)) return undefined;
+    const expected = this.list[this.next++];
+    if (expected !== undefined && sameValue(expected, actual)) return undefined;
+    return expected === undefined ? { actual } : { actual, expected };
+  }
+
+  remaining(): GameEvent[] {
+    return this.list.slice(this.next);
+  }
+}
+
+/** JSON equality: lists in order, maps by their keys (a key whose value is undefined is not there). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  }
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  const mapA = a as Record<string, unknown>;
+  const mapB = b as Record<string, unknown>;
+  const keys = Object.keys(mapA).filter((key) => mapA[key] !== undefined);
+  const keysOfB = Object.keys(mapB).filter((key) => mapB[key] !== undefined);
+  return keys.length === keysOfB.length && keys.every((key) => sameValue(mapA[key], mapB[key]));
+}
+
+/** The account of a played game: every step read from the engine's events and states. */
+export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough: Playthrough, io: Io): Shown {
+  const { fixture, game } = gameFile;
+  const expected: Expectations | undefined = fixture?.expect;
+  const matcher = new EventMatcher(expected);
+  const rounds: ShownRound[] = [];
+  const ending: { differences?: EventDifference[] } = {};
+  const roundOf = (state: GameState, number: number): ShownRound => {
+    let shown = rounds.find((round) => round.round === number);
+    if (shown === undefined) {
+      shown = { round: number, dealer: state.dealer, steps: [] };
+      const written = expected?.rounds?.find((round) => round.round === number);
+      if (written !== undefined) shown.expected = written;
+      rounds.push(shown);
+    }
+    return shown;
+  };
+
+  for (const step of playthrough.steps) {
+    let current = roundOf(step.state, step.round);
+    // The step's round, then (after its round-end) the next one, which only starts waiting for its deck.
+    let play: Extract<ShownStep, { kind: 'play' }> | undefined;
+    for (const event of step.events) {
+      const difference = matcher.compare(event);
+      const note = (target: { differences?: EventDifference[] }): void => {
+        if (difference !== undefined) (target.differences ??= []).push(difference);
+      };
+      switch (event.type) {
+        case 'redeal': {
+          const shown: ShownStep = { kind: 'redeal', rule: event.rule, table: event.table };
+          note(shown);
+          current.steps.push(shown);
+          break;
+        }
+        case 'deal': {
+          current = roundOf(step.state, event.round);
+          current.dealer = event.dealer;
+          const hands = Array.from({ length: game.players }, (_, seat) => handOf(step.state, seat));
+          const table = event.table ?? tableOf(step.state);
+          const shown: ShownStep = { kind: 'deal', deal: event.deal, hands, table };
+          note(shown);
+          current.steps.push(shown);
+          break;
+        }
+        case 'table-bonus': {
+          const shown: ShownStep = { kind: 'table-bonus', seat: event.seat, cards: event.cards, sweeps: event.sweeps };
+          note(shown);
+          current.steps.push(shown);
+          break;
+        }
+        case 'capture':
+        case 'trail': {
+          const captured = event.type === 'capture' ? event.captured : [];
+          const table = tableOf(step.state);
+          play = { kind: 'play', play: step.number, seat: event.seat, card: event.card, captured, sweep: false, table };
+          note(play);
+          current.steps.push(play);
+          break;
+        }
+        case 'sweep': {
+          // A sweep follows its capture, or the table bonus it counts for.
+          const last = current.steps.at(-1);
+          if (last?.kind === 'play') last.sweep = true;
+          note(last === undefined || last.kind === 'refused' ? current : last);
+          break;
+        }
+        case 'remainder':
+          current.remainder = { seat: event.seat, cards: event.cards };
+          // The table after the round's last play is what the remainder takes.
+          if (play !== undefined) play.table = event.cards;
+          note(current.remainder);
+          break;
+        case 'award':
+        case 'round-end':
+          note(current);
+          break;
+        case 'game-end':
+          note(ending);
+          break;
+      }
+    }
+  }
+
+  for (const record of roundRecords(playthrough.final)) {
+    const shown = rounds.find((round) => round.round === record.round);
+    if (shown === undefined) continue;
+    shown.sheet = {
+      awards: record.awards.map(({ category, counts, points, scored }) => ({ category, counts, points, scored })),
+      points: record.points,
+      totals: record.totals,
+      sweeps: sweepsOf(playthrough, record.round, prepared),
+      eliminated: record.eliminated,
+    };
+  }
+
+  const { refusal } = playthrough;
+  if (refusal !== undefined) {
+    const state = playthrough.final;
+    const shown: ShownStep = {
+      kind: 'refused',
+      play: refusal.kind === 'play' ? refusal.number : 0,
+      code: refusal.error.code,
+      message: refusal.error.message,
+      at: placeOf(gameFile, refusal.pointer, io),
+      ...(refusal.kind === 'play' && state.status === 'playing' ? { seat: state.turn } : {}),
+      ...(refusal.decision === undefined ? {} : { card: refusal.decision.card }),
+    };
+    const reject = expected?.reject;
+    if (reject !== undefined) shown.expected = `round ${reject.round} play ${reject.play} refused with ${reject.code}`;
+    roundOf(state, refusal.round).steps.push(shown);
+  }
+
+  const result = playthrough.final.result;
+  const missingEvents = matcher.remaining();
+  return {
+    file: showPath(gameFile.path, io),
+    ...(fixture === undefined ? {} : { id: fixture.id, title: fixture.title }),
+    variant: game.variant,
+    options: game.options,
+    players: game.players,
+    sides: prepared.sides,
+    rounds,
+    end: refusal !== undefined ? 'refused' : result !== null ? 'game-over' : 'inputs-end',
+    ...(result === null ? {} : { result: { ...result } }),
+    ...(expected === undefined ? {} : { expected }),
+    ...(ending.differences === undefined ? {} : { resultDifferences: ending.differences }),
+    ...(missingEvents.length === 0 ? {} : { missingEvents }),
+  };
+}
+
+function sweepsOf(playthrough: Playthrough, round: number, prepared: PreparedGame): number[] {
+  const counts = new Array<number>(prepared.sides).fill(0);
+  for (const step of playthrough.steps) {
+    if (step.round !== round) continue;
+    for (const event of step.events) if (event.type === 'sweep') counts[prepared.sideOf(event.seat)]++;
+  }
+  return counts;
+}
+
+const cards = (list: readonly string[]): string => (list.length === 0 ? '(empty)' : list.join(' '));
+const numbers = (list: readonly number[] | undefined): string => (list === undefined ? '' : list.join(' '));
+
+/** The account as text: one line per deal, hand, play and score, the expectations to the right. */
+export function renderShown(shown: Shown): string {
+  const lines: string[] = [];
+  const options = Object.entries(shown.options);
+  lines.push(shown.id === undefined ? shown.file : `${shown.id}: ${shown.title ?? ''}`);
+  lines.push(
+    `variant ${shown.variant}, ${shown.players} players, ${shown.sides} sides, options: ${
+      options.length === 0 ? 'defaults' : options.map(([name, value]) => `${name}=${String(value)}`).join(', ')
+    }`,
+  );
+  if (shown.id !== undefined) lines.push(`file ${shown.file}`);
+
+  for (const round of shown.rounds) {
+    lines.push('', `round ${round.round}  dealer seat ${round.dealer}`);
+    for (const step of round.steps) lines.push(...stepLines(round.round, step));
+    if (round.remainder !== undefined) {
+      const { seat, cards: left } = round.remainder;
+      const taker = seat === null ? 'discarded' : `seat ${seat} takes`;
+      lines.push(`  remainder  ${left.length === 0 ? 'none' : `${taker} ${left.join(' ')}`}`);
+      lines.push(...differenceLines(round.remainder.differences));
+    }
+    if (round.sheet !== undefined) lines.push(...sheetLines(round.sheet, round.expected));
+    else if (round.expected !== undefined) {
+      lines.push(`  score sheet expected: ${flowYaml(round.expected)}  (the round does not end)`);
+    }
+    lines.push(...differenceLines(round.differences));
+  }
+
+  lines.push('');
+  const expectedResult = shown.expected?.result;
+  if (shown.result !== undefined) {
+    const { reason, winner, ranking, totals } = shown.result;
+    const outcome = winner === null ? 'a draw' : `side ${winner} wins`;
+    const line = `result  ${outcome} (${reason ?? 'over'}); ranking ${numbers(ranking)}; totals ${numbers(totals)}`;
+    if (expectedResult === undefined) lines.push(line);
+    else {
+      const differs = sameResult(shown.result, expectedResult) ? '' : '  (differs)';
+      lines.push(`${line}    | expected ${flowYaml(expectedResult)}${differs}`);
+    }
+  } else {
+    const why = shown.end === 'refused' ? 'an input was refused' : 'the inputs end (a partial game)';
+    lines.push(`no result: ${why}${expectedResult === undefined ? '' : `    | expected ${flowYaml(expectedResult)}`}`);
+  }
+  lines.push(...differenceLines(shown.resultDifferences));
+  if (shown.missingEvents !== undefined) {
+    lines.push(`expected events the engine did not produce: ${shown.missingEvents.length}`);
+    for (const event of shown.missingEvents) lines.push(`  ${flowYaml(event)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function sameResult(actual: ExpectedResult, expected: ExpectedResult): boolean {
+  const written = actual as unknown as Record<string, unknown>;
+  return Object.entries(expected).every(([key, value]) => sameValue(value, written[key]));
+}
+
+function stepLines(round: number, step: ShownStep): string[] {
+  switch (step.kind) {
+    case 'redeal':
+      return [
+        `  void deal (${step.rule}): table ${cards(step.table)}; the next deck order is dealt`,
+        ...differenceLines(step.differences),
+      ];
+    case 'deal': {
+      const lines = [`  deal ${step.deal}`];
+      for (const [seat, hand] of step.hands.entries()) lines.push(`    seat ${seat}  ${cards(hand)}`);
+      lines.push(`    table   ${cards(step.table)}`);
+      return [...lines, ...differenceLines(step.differences)];
+    }
+    case 'table-bonus':
+      return [
+        `  table bonus  seat ${step.seat} takes ${cards(step.cards)}  (${step.sweeps} sweep${step.sweeps === 1 ? '' : 's'})`,
+        ...differenceLines(step.differences),
+      ];
+    case 'play': {
+      const action = step.captured.length === 0 ? 'trails' : `takes ${step.captured.join(' ')}`;
+      return [
+        `round ${round} play ${step.play}  seat ${step.seat}  plays ${step.card}  ${action}${step.sweep ? '  (sweep)' : ''}`,
+        `    table   ${cards(step.table)}`,
+        ...differenceLines(step.differences),
+      ];
+    }
+    case 'refused': {
+      const who = step.seat === undefined ? '' : `  seat ${step.seat}`;
+      const what = step.card === undefined ? (step.play === 0 ? '  deck order' : '') : `  plays ${step.card}`;
+      const lines = [
+        `round ${round} play ${step.play}${who}${what}  REFUSED ${step.code}: ${step.message}`,
+        `    at ${step.at}`,
+      ];
+      if (step.expected !== undefined) lines.push(`    expected: ${step.expected}`);
+      return lines;
+    }
+  }
+}
+
+function differenceLines(differences: EventDifference[] | undefined): string[] {
+  return (differences ?? []).map(({ actual, expected }) =>
+    expected === undefined
+      ? `    (differs) the fixture expects no more events; the engine: ${flowYaml(actual)}`
+      : `    (differs) expected ${flowYaml(expected)}`,
+  );
+}
+
+function sheetLines(sheet: ShownSheet, expected: ExpectedRound | undefined): string[] {
+  const rows: string[][] = [['', 'counts', 'points', expected === undefined ? '' : 'expected']];
+  const check = (actual: number[] | undefined, wanted: number[] | undefined): string =>
+    wanted === undefined ? '' : `${numbers(wanted)}${sameValue(actual, wanted) ? '' : '  (differs)'}`;
+  for (const award of sheet.awards) {
+    const wanted = expected?.awards?.[award.category];
+    const parts = [
+      wanted?.counts === undefined ? '' : `counts ${check(award.counts, wanted.counts)}`,
+      wanted?.points === undefined ? '' : `points ${check(award.points, wanted.points)}`,
+    ];
+    const expectedText = parts.filter((part) => part !== '').join('; ');
+    rows.push([award.category, award.scored ? numbers(award.counts) : '(not scored)', numbers(award.points), expectedText]);
+  }
+  rows.push(['round points', '', numbers(sheet.points), check(sheet.points, expected?.points)]);
+  rows.push(['totals', '', numbers(sheet.totals), check(sheet.totals, expected?.totals)]);
+  rows.push(['sweeps made', numbers(sheet.sweeps), '', check(sheet.sweeps, expected?.sweeps)]);
+  if (sheet.eliminated.length > 0) rows.push(['eliminated', numbers(sheet.eliminated), '', '']);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] as string).length)));
+  return [
+    '  score sheet',
+    ...rows.map((row) =>
+      `    ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] as number) : cell)).join('  ')}`.trimEnd(),
+    ),
+  ];
+}

@@ -1,0 +1,110 @@
+/**
+ * The engine under test, as the runner sees it: something that replays a fixture's inputs and answers with
+ * events. The reference engine runs in process; an external engine (a later issue) will be a child process
+ * spoken to over stdio. Both fit the same interface, and both are made from an `EngineSpec`, plain data that a
+ * worker thread can receive and turn into its own engine.
+ *
+ * A refusal is an answer (`ReplayReply.rejection`), compared like any other. An engine that crashes, hangs or
+ * answers garbage has not answered: `replay` rejects with an `EngineFailure`, and the fixture's outcome is
+ * `errored`, not `failed`.
+ * @module
+ */
+import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import { replayOnReference } from './reference.ts';
+
+export interface Engine {
+  /** How reports name the engine: `reference`, or an external engine's command. */
+  readonly name: string;
+  /**
+   * Replays one fixture's inputs. Rejects with an `EngineFailure` when the engine did not answer (crash,
+   * timeout, garbage); any other exception is a bug in the engine's adapter and is reported with its stack.
+   */
+  replay(request: ReplayRequest): Promise<ReplayReply>;
+  /** Stops the engine. Called once, after the last replay; an engine must not be used after it. */
+  close(): Promise<void>;
+}
+
+/**
+ * How to make an engine. Only the reference exists so far; an external engine will add
+ * `{ kind: 'stdio'; command: string; timeoutMs: number }`, its flag in `engineFlags` and its case in `startEngine`.
+ */
+export type EngineSpec = { kind: 'reference' };
+
+/** The engine did not answer a replay: the fixture is `errored`. `detail` is what it left behind (stderr, a stack). */
+export class EngineFailure extends Error {
+  override name = 'EngineFailure';
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The engine could not be started at all: nothing is run, exit 3. */
+export class EngineStartError extends Error {
+  override name = 'EngineStartError';
+}
+
+/** The reference engine, in process. A throw from it is a bug in the reference and surfaces with its stack. */
+export function referenceEngine(): Engine {
+  return {
+    name: 'reference',
+    replay: async (request) => replayOnReference(request),
+    close: async () => {},
+  };
+}
+
+/** Makes the engine a spec describes; rejects with an `EngineStartError` if it cannot be started. */
+export async function startEngine(spec: EngineSpec): Promise<Engine> {
+  switch (spec.kind) {
+    case 'reference':
+      return referenceEngine();
+  }
+}
+
+/** How reports name the engine a spec describes (the same as the started engine's `name`). */
+export function engineName(spec: EngineSpec): string {
+  switch (spec.kind) {
+    case 'reference':
+      return 'reference';
+  }
+}
+
+/** The command-line flags that select this engine, for a reproduction command (none for the reference). */
+export function engineFlags(spec: EngineSpec): string[] {
+  switch (spec.kind) {
+    case 'reference':
+      return [];
+  }
+}
+
+/**
+ * What is wrong with the shape of a reply, or undefined if it is a ReplayReply: an events array of objects with
+ * a string `type`, a rejection with integer `round` and `play` and a string `code`, or a `skipped` reason (and
+ * then nothing else is needed). The fields of each event are left to the comparison, which reports a wrong field
+ * as a divergence.
+ */
+export function checkReplyShape(reply: unknown): string | undefined {
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return 'the reply is not an object';
+  const { events, rejection, skipped } = reply as { events?: unknown; rejection?: unknown; skipped?: unknown };
+  if (skipped !== undefined) return typeof skipped === 'string' ? undefined : 'the reply\'s "skipped" is not a string';
+  if (!Array.isArray(events)) return 'the reply has no "events" array';
+  const bad = events.findIndex(
+    (event: unknown) =>
+      typeof event !== 'object' || event === null || typeof (event as { type?: unknown }).type !== 'string',
+  );
+  if (bad >= 0) return `event ${bad} is not an object with a string "type"`;
+  if (rejection === undefined) return undefined;
+  const r = rejection as { round?: unknown; play?: unknown; code?: unknown };
+  if (
+    typeof rejection !== 'object' ||
+    rejection === null ||
+    !Number.isInteger(r.round) ||
+    !Number.isInteger(r.play) ||
+    typeof r.code !== 'string'
+  ) {
+    return 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"';
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+/**
+ * What a run produces: one result per fixture, with a closed set of outcomes, and the summary every reporter
+ * renders. Also the run's exit code, decided from the results alone.
+ * @module
+ */
+import { EXIT, type ExitCode } from './command.ts';
+import type { Divergence } from './compare.ts';
+
+/**
+ * `passed`: the reply met every expectation. `failed`: it diverged (see `divergence`). `skipped`: the engine said
+ * it does not play the game, or the fixture was not run because `--bail` stopped the run. `errored`: the engine
+ * gave no usable reply (crash, timeout, garbage, an exception).
+ */
+export const OUTCOMES = ['passed', 'failed', 'skipped', 'errored'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface FixtureResult {
+  id: string;
+  /** The fixture's file, as shown to the user. */
+  file: string;
+  title: string;
+  variant: string;
+  outcome: Outcome;
+  /** `failed`: the first divergence. */
+  divergence?: Divergence;
+  /** `failed`: the first-divergence report, in words. */
+  report?: string;
+  /** `errored`: what went wrong; `skipped`: why it was not run. */
+  message?: string;
+  /** `errored`: what the engine left behind (its stderr, a stack). */
+  detail?: string;
+  /** Set when `--expect-fail` lists the fixture: the reason given there. */
+  expectedFailure?: string;
+  durationMs: number;
+}
+
+/** A listed fixture that failed or errored: as expected, it does not fail the run. */
+export const isExpectedFailure = (result: FixtureResult): boolean =>
+  result.expectedFailure !== undefined && (result.outcome === 'failed' || result.outcome === 'errored');
+
+/** A listed fixture that passed: the list is stale, and the run fails (toml-test's -skip-must-err). */
+export const isUnexpectedPass = (result: FixtureResult): boolean =>
+  result.expectedFailure !== undefined && result.outcome === 'passed';
+
+/** Whether a result makes the run fail: a failure or an error not listed as expected, or an unexpected pass. */
+export const isUnexpected = (result: FixtureResult): boolean =>
+  ((result.outcome === 'failed' || result.outcome === 'errored') && result.expectedFailure === undefined) ||
+  isUnexpectedPass(result);
+
+export interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  errored: number;
+  /** Of the failed and errored, those listed in --expect-fail. */
+  expectedFailures: number;
+  /** Of the passed, those listed in --expect-fail. */
+  unexpectedPasses: number;
+}
+
+export interface RunSummary {
+  /** The engine under test, by name. */
+  engine: string;
+  /** One per selected fixture, sorted by id. */
+  results: FixtureResult[];
+  counts: Counts;
+  /** Whether --bail stopped the run early. */
+  bailed: boolean;
+  durationMs: number;
+}
+
+export function countResults(results: readonly FixtureResult[]): Counts {
+  const counts: Counts = { total: results.length, passed: 0, failed: 0, skipped: 0, errored: 0, expectedFailures: 0, unexpectedPasses: 0 };
+  for (const result of results) {
+    counts[result.outcome]++;
+    if (isExpectedFailure(result)) counts.expectedFailures++;
+    if (isUnexpectedPass(result)) counts.unexpectedPasses++;
+  }
+  return counts;
+}
+
+/**
+ * 3 if the engine errored on a fixture not listed as expected to fail; else 1 if a fixture failed unexpectedly
+ * or a listed one passed; else 0.
+ */
+export function exitCodeOf(summary: RunSummary): ExitCode {
+  const unexpected = summary.results.filter(isUnexpected);
+  if (unexpected.some((result) => result.outcome === 'errored')) return EXIT.engineError;
+  return unexpected.length > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** One line: how many of each outcome. */
+export function countsLine(counts: Counts): string {
+  const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
+  if (counts.expectedFailures > 0) parts.push(`${counts.expectedFailures} expected to fail`);
+  if (counts.unexpectedPasses > 0) parts.push(`${counts.unexpectedPasses} passed unexpectedly`);
+  parts.push(`${counts.skipped} skipped`, `${counts.errored} errored`);
+  return `${counts.total} fixture${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}

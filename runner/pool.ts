@@ -1,0 +1,141 @@
+/**
+ * Runs fixtures on an engine: in process with one job, or on `jobs` worker threads, each with its own engine.
+ * Fixtures are handed out in the order given (sorted by id), and the results come back in that order whatever
+ * the number of jobs.
+ * @module
+ */
+import { Worker } from 'node:worker_threads';
+import { type EngineSpec, EngineStartError, startEngine } from './engines/engine.ts';
+import type { FixtureResult } from './outcome.ts';
+import type { FromWorker, ToWorker } from './pool-worker.ts';
+import { runFixture, type RunItem } from './replay.ts';
+
+export interface PoolOptions {
+  jobs: number;
+  engine: EngineSpec;
+  /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
+  onResult?: (index: number, result: FixtureResult) => boolean;
+}
+
+/**
+ * The results, indexed as the items; undefined for items not run because `onResult` stopped the run. Rejects
+ * with an `EngineStartError` if the engine (or a worker thread) cannot be started.
+ */
+export async function runItems(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+  if (options.jobs <= 1 || items.length <= 1) return runInProcess(items, options);
+  return runOnWorkers(items, options);
+}
+
+async function runInProcess(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+  const results: (FixtureResult | undefined)[] = new Array(items.length).fill(undefined);
+  if (items.length === 0) return results;
+  const engine = await startEngine(options.engine);
+  try {
+    for (const [index, item] of items.entries()) {
+      const result = await runFixture(engine, item);
+      results[index] = result;
+      if (options.onResult?.(index, result) === false) break;
+    }
+  } finally {
+    await engine.close();
+  }
+  return results;
+}
+
+/** A worker thread that loads this package's TypeScript: workers do not inherit tsx's loader, so it registers it. */
+function startWorker(engine: EngineSpec): Worker {
+  const entry = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
+    register();
+    await import(${JSON.stringify(new URL('./pool-worker.ts', import.meta.url).href)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: { spec: engine } });
+}
+
+/** The result of a fixture whose worker thread died while running it. */
+function workerDied(item: RunItem, message: string): FixtureResult {
+  return {
+    id: item.fixture.id,
+    file: item.file,
+    title: item.fixture.title,
+    variant: item.fixture.variant,
+    outcome: 'errored',
+    message: `the worker thread running it died: ${message}`,
+    ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
+    durationMs: 0,
+  };
+}
+
+function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+  const results: (FixtureResult | undefined)[] = new Array(items.length).fill(undefined);
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    let live = 0;
+    let stopped = false;
+    let failure: Error | undefined;
+    const workers = new Set<Worker>();
+
+    const settle = (): void => {
+      if (live > 0) return;
+      if (failure !== undefined) reject(failure);
+      else resolve(results);
+    };
+    const abort = (error: Error): void => {
+      failure ??= error;
+      stopped = true;
+      for (const worker of workers) void worker.terminate();
+    };
+
+    const spawn = (): void => {
+      const worker = startWorker(options.engine);
+      workers.add(worker);
+      live++;
+      let ready = false;
+      let current: number | undefined;
+      let lastError: Error | undefined;
+      const send = (message: ToWorker): void => worker.postMessage(message);
+      const handOut = (): void => {
+        if (stopped || next >= items.length) {
+          send({ type: 'close' });
+          return;
+        }
+        current = next++;
+        send({ type: 'run', index: current, item: items[current] as RunItem });
+      };
+      worker.on('message', (message: FromWorker) => {
+        switch (message.type) {
+          case 'ready':
+            ready = true;
+            handOut();
+            break;
+          case 'start-failed':
+            abort(new EngineStartError(message.message));
+            break;
+          case 'result':
+            results[message.index] = message.result;
+            current = undefined;
+            if (options.onResult?.(message.index, message.result) === false) stopped = true;
+            handOut();
+            break;
+        }
+      });
+      worker.on('error', (error) => {
+        lastError = error;
+      });
+      worker.on('exit', (code) => {
+        workers.delete(worker);
+        live--;
+        const why = lastError?.message ?? `it exited with code ${code}`;
+        if (!ready && failure === undefined) abort(new EngineStartError(`a worker thread could not start: ${why}`));
+        else if (current !== undefined && failure === undefined) {
+          const result = workerDied(items[current] as RunItem, why);
+          results[current] = result;
+          if (options.onResult?.(current, result) === false) stopped = true;
+          // The fixtures left still need a worker.
+          if (!stopped && next < items.length) spawn();
+        }
+        settle();
+      });
+    };
+
+    for (let i = 0; i < Math.min(options.jobs, items.length); i++) spawn();
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The progress line of a run: one line on stderr, rewritten in place, only where a person watches it (stderr is
+ * a terminal and CI is not set). Elsewhere nothing is written, so logs and pipes stay clean.
+ * @module
+ */
+import type { Io } from './command.ts';
+
+/** Whether the CI variable says a CI system runs us (set, and not empty, 0 or false). */
+export function inCi(env: Io['env']): boolean {
+  const value = env.CI;
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+export interface Progress {
+  /** One more fixture done. */
+  tick(id: string): void;
+  /** Clears the line. */
+  done(): void;
+}
+
+const CLEAR_LINE = '\r\x1b[2K';
+/** At most one redraw per interval: thousands of fast fixtures should not flood the terminal. */
+const INTERVAL_MS = 80;
+
+export function progressLine(io: Io, total: number, label: string): Progress {
+  if (!io.isTTY || inCi(io.env) || total === 0) return { tick() {}, done() {} };
+  let finished = 0;
+  let drawn = false;
+  let lastDraw = 0;
+  const width = String(total).length;
+  return {
+    tick(id) {
+      finished++;
+      const now = Date.now();
+      if (drawn && now - lastDraw < INTERVAL_MS && finished < total) return;
+      lastDraw = now;
+      drawn = true;
+      io.stderr.write(`${CLEAR_LINE}${label} [${String(finished).padStart(width)}/${total}] ${id}`);
+    },
+    done() {
+      if (drawn) io.stderr.write(CLEAR_LINE);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Test support for the runner: fixtures built directly as `Fixture` objects, by playing seeded random legal
+ * games on the reference engine and writing down what it did as the expectations. Used by the tests only;
+ * fixture files are read by runner/load/fixtures.ts.
+ * @module
+ */
+import {
+  applyDecision,
+  type Decision,
+  fullDeck,
+  type GameEvent,
+  legalDecisions,
+  type OptionValue,
+  Rng,
+  type Rules,
+  startGame,
+  supplyDeck,
+} from '../reference/index.ts';
+import { variantRules } from '../reference/test-helpers.ts';
+import type { ExpectedRound, Fixture, FixtureRound, ReplayRequest } from './fixture.ts';
+
+export { variantRules };
+
+export interface GameOptions {
+  id?: string;
+  options?: Record<string, OptionValue>;
+  players?: number;
+  firstDealer?: number;
+  seed?: number;
+  /** Stop after this many rounds (the game may end sooner). */
+  rounds?: number;
+  /** In the last round played, stop after this many plays. */
+  plays?: number;
+}
+
+/**
+ * A seeded random game of a variant on the reference engine, as a fixture whose expectations are what the
+ * reference did: every event (`all`), each round's awards, points, totals and sweeps, and the result if the
+ * game ended.
+ */
+export function playedFixture(variant: string, game: GameOptions = {}): { fixture: Fixture; rules: Rules } {
+  const rules = variantRules(variant, game.options ?? {});
+  const players = game.players ?? 2;
+  const rng = new Rng(game.seed ?? 1);
+  const started = startGame(rules, { players, firstDealer: game.firstDealer });
+  if (!started.ok) throw new Error(started.error.message);
+  let state = started.value;
+  const events: GameEvent[] = [];
+  const rounds: FixtureRound[] = [];
+  const maxRounds = game.rounds ?? Number.POSITIVE_INFINITY;
+  for (;;) {
+    if (state.status === 'over') break;
+    if (state.status === 'awaiting-deck') {
+      if (state.round > maxRounds) break;
+      const round = (rounds[state.round - 1] ??= { decks: [], plays: [] });
+      const deck = fullDeck(rules.deck.copies);
+      const order = rng.shuffle(deck.map((_, i) => i)).map((i) => deck[i] as string);
+      round.decks.push(order);
+      const step = supplyDeck(state, order);
+      if (!step.ok) throw new Error(step.error.message);
+      state = step.value.state;
+      events.push(...step.value.events);
+      continue;
+    }
+    const round = rounds[state.round - 1] as FixtureRound;
+    if (state.round === maxRounds && game.plays !== undefined && round.plays.length >= game.plays) break;
+    const options = legalDecisions(state);
+    const decision = options[rng.below(options.length)] as Decision;
+    round.plays.push(decision);
+    const step = applyDecision(state, decision);
+    if (!step.ok) throw new Error(step.error.message);
+    state = step.value.state;
+    events.push(...step.value.events);
+  }
+  const expectedRounds: ExpectedRound[] = [];
+  for (const event of events) {
+    if (event.type !== 'round-end') continue;
+    const awards = Object.fromEntries(
+      events.flatMap((award) =>
+        award.type === 'award' && award.round === event.round ? [[award.category, { counts: award.counts, points: award.points }]] : [],
+      ),
+    );
+    const sweeps = new Array<number>(event.points.length).fill(0);
+    let round = 0;
+    for (const sweep of events) {
+      if (sweep.type === 'deal' || sweep.type === 'redeal') round = sweep.round;
+      if (sweep.type === 'sweep' && round === event.round) sweeps[sweep.seat % sweeps.length]++;
+    }
+    expectedRounds.push({ round: event.round, awards, points: event.points, totals: event.totals, sweeps });
+  }
+  const end = events.find((event) => event.type === 'game-end');
+  const fixture: Fixture = {
+    id: game.id ?? `${variant}/played-${game.seed ?? 1}`,
+    title: `A seeded random game of ${variant}`,
+    variant,
+    options: game.options ?? {},
+    players,
+    ...(game.firstDealer === undefined ? {} : { firstDealer: game.firstDealer }),
+    tags: ['generated'],
+    rules: [],
+    provenance: { kind: 'generated', generator: 'runner/test-helpers.ts', seed: game.seed ?? 1, engineVersion: 'test' },
+    rounds,
+    expect: {
+      events: { match: 'all', list: events },
+      rounds: expectedRounds,
+      ...(end?.type === 'game-end' ? { result: { reason: end.reason, winner: end.winner, ranking: end.ranking, totals: end.totals } } : {}),
+    },
+  };
+  return { fixture, rules };
+}
+
+/** The replay request for a fixture, its rules given. */
+export function requestFor(fixture: Fixture, rules: Rules): ReplayRequest {
+  return {
+    variant: fixture.variant,
+    options: fixture.options,
+    rules,
+    players: fixture.players,
+    ...(fixture.firstDealer === undefined ? {} : { firstDealer: fixture.firstDealer }),
+    rounds: fixture.rounds,
+  };
+}
+
+/** A deep copy, to change a fixture's expectations in one test without touching another's. */
+export const copyOf = <T>(value: T): T => structuredClone(value);
