@@ -98,3 +98,6 @@ export function countsLine(counts: Counts): string {
   parts.push(`${counts.skipped} skipped`, `${counts.errored} errored`);
   return `${counts.total} fixture${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
+
+/** How a summary line names the engine: "reference engine", or the external engine's command in quotes. */
+export const describeEngine = (engine: string): string => (engine === 'reference' ? 'reference engine' : `engine "${engine}"`);

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Command, EXIT, type ExitCode, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { reproCommand } from '../divergence.ts';
-import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
@@ -47,6 +47,9 @@ const OPTIONS = {
   reporter: { type: 'string', default: 'pretty' },
   bail: { type: 'boolean' },
   'expect-fail': { type: 'string' },
+  engine: { type: 'string' },
+  timeout: { type: 'string' },
+  'validate-protocol': { type: 'boolean' },
 } as const;
 
 export const runCommand: Command = {
@@ -55,8 +58,9 @@ export const runCommand: Command = {
   help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
                               [--bail] [--expect-fail <file>]
+                              [--engine <command> [--timeout <s>] [--validate-protocol]]
 
-Replays fixtures on the engine under test (the reference engine) and compares its events,
+Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations. A failing fixture is
 reported at its first divergence: round, play, seat, the decision with the table and hand
 before it, expected against actual, the rule, and a command that reruns it alone.
@@ -80,6 +84,13 @@ Options:
                         a list of {id, reason}) or plain text (one "id reason" per line,
                         # comments). Ids may be globs. A listed fixture that fails counts as
                         expected; one that passes fails the run; an unknown id is an error.
+
+Engine:
+  --engine <command>    test an external engine: a command that speaks the engine protocol
+                        on stdin/stdout (spec/PROTOCOL.md), started once per job; without
+                        it, the reference engine runs in process
+  --timeout <s>         seconds an external engine may take per game (default 10)
+  --validate-protocol   check every request and answer against spec/protocol/
 
 Progress is shown on stderr when it is a terminal and CI is not set.
 Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
@@ -139,7 +150,7 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
       return EXIT.invalid;
     }
 
-    const engine: EngineSpec = { kind: 'reference' };
+    const engine = engineSpecOf(values, io);
     const items: RunItem[] = selected.map(({ fixture, path, request }) => {
       const file = showPath(path, io);
       const expectedFailure = expectedFailureOf(expectFail, fixture.id);
@@ -154,6 +165,25 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
     return runAndReport(items, { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName }, io);
   },
 };
+
+function engineSpecOf(values: { engine?: string; timeout?: string; 'validate-protocol'?: boolean }, io: Io): EngineSpec {
+  if (values.engine === undefined) {
+    if (values.timeout !== undefined || values['validate-protocol'] === true) {
+      throw new UsageError('--timeout and --validate-protocol go with --engine');
+    }
+    return { kind: 'reference' };
+  }
+  if (values.engine.trim() === '') throw new UsageError('--engine needs a command');
+  const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(values.timeout);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--timeout takes a number of seconds, got "${values.timeout}"`);
+  return {
+    kind: 'stdio',
+    command: values.engine,
+    timeoutMs: Math.round(seconds * 1000),
+    validateProtocol: values['validate-protocol'] === true,
+    cwd: io.cwd,
+  };
+}
 
 /** Each positional: an existing file or directory, else a fixture id (fixtures/<id>.yaml). None: fixtures/. */
 async function resolvePositionals(positionals: string[], io: Io): Promise<string[]> {

@@ -11,6 +11,7 @@
  */
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { replayOnReference } from './reference.ts';
+import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
 export interface Engine {
   /** How reports name the engine: `reference`, or an external engine's command. */
@@ -24,11 +25,11 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/**
- * How to make an engine. Only the reference exists so far; an external engine will add
- * `{ kind: 'stdio'; command: string; timeoutMs: number }`, its flag in `engineFlags` and its case in `startEngine`.
- */
-export type EngineSpec = { kind: 'reference' };
+/** How to make an engine: the reference in process, or an external command spoken to over stdio. */
+export type EngineSpec = { kind: 'reference' } | ({ kind: 'stdio' } & StdioEngineOptions);
+
+/** The default per-request timeout of an external engine. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The engine did not answer a replay: the fixture is `errored`. `detail` is what it left behind (stderr, a stack). */
 export class EngineFailure extends Error {
@@ -60,6 +61,11 @@ export async function startEngine(spec: EngineSpec): Promise<Engine> {
   switch (spec.kind) {
     case 'reference':
       return referenceEngine();
+    case 'stdio': {
+      const engine = new StdioEngine(spec);
+      await engine.start();
+      return engine;
+    }
   }
 }
 
@@ -68,6 +74,8 @@ export function engineName(spec: EngineSpec): string {
   switch (spec.kind) {
     case 'reference':
       return 'reference';
+    case 'stdio':
+      return spec.command;
   }
 }
 
@@ -76,6 +84,13 @@ export function engineFlags(spec: EngineSpec): string[] {
   switch (spec.kind) {
     case 'reference':
       return [];
+    case 'stdio':
+      return [
+        '--engine',
+        JSON.stringify(spec.command),
+        ...(spec.timeoutMs === DEFAULT_TIMEOUT_MS ? [] : ['--timeout', String(spec.timeoutMs / 1000)]),
+        ...(spec.validateProtocol ? ['--validate-protocol'] : []),
+      ];
   }
 }
 

@@ -190,11 +190,19 @@ export class StdioEngine implements Engine {
       const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';
       throw new EngineStartError(`${this.name}: no answer to hello: ${(error as Error).message}${detail}`);
     }
-    if (hello.protocol !== PROTOCOL_VERSION) {
+    const problem =
+      hello.protocol !== PROTOCOL_VERSION
+        ? `speaks protocol ${JSON.stringify(hello.protocol)}; this runner speaks ${PROTOCOL_VERSION}`
+        : typeof hello.engine?.name !== 'string' || typeof hello.engine.version !== 'string'
+          ? 'answered hello without "engine": {"name", "version"}'
+          : hello.variants !== '*' && !Array.isArray(hello.variants)
+            ? 'answered hello without "variants" ("*" or a list of variant ids)'
+            : undefined;
+    if (problem !== undefined) {
       await process.stop();
-      throw new EngineStartError(`${this.name} speaks protocol ${JSON.stringify(hello.protocol)}; this runner speaks ${PROTOCOL_VERSION}`);
+      throw new EngineStartError(`${this.name} ${problem}`);
     }
-    this.variants = hello.variants ?? [];
+    this.variants = hello.variants;
     this.process = process;
   }
 

@@ -4,7 +4,7 @@
  * failure: a listed fixture that fails is reported as skipped (with the reason), one that passes as a failure.
  * @module
  */
-import { isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { describeEngine, isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
 import { headline } from './pretty.ts';
 
 /** Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are dropped. */
@@ -76,7 +76,7 @@ export function renderJunit(summary: RunSummary): string {
     const open = `  <testsuite${attributes({ name: variant, ...tally(results), time: seconds(time) })}>`;
     return [open, ...results.map(testcase), '  </testsuite>'].join('\n');
   });
-  const name = `scopa-conformance (${summary.engine} engine)`;
+  const name = `scopa-conformance (${describeEngine(summary.engine)})`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({ name, ...tally(summary.results), time: seconds(summary.durationMs) })}>`,

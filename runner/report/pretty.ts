@@ -3,7 +3,7 @@
  * one headline and its first-divergence report (or the error); then one summary line.
  * @module
  */
-import { countsLine, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { countsLine, describeEngine, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
 
 const indent = (text: string, by = '    '): string =>
   text
@@ -53,6 +53,6 @@ export function renderPretty(summary: RunSummary): string {
   }
   const { counts } = summary;
   if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
-  out.push(`${countsLine(counts)} (${summary.engine} engine, ${(summary.durationMs / 1000).toFixed(2)} s)`);
+  out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }
