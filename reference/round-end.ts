@@ -49,7 +49,7 @@ export function endRound(state: GameState): void {
     const { eliminated } = verdict;
     if (state.record) state.rounds.push({ round: state.round, dealer: state.dealer, awards, points, totals, eliminated });
     const roundEnd = { type: 'round-end', round: state.round, points, totals } as const;
-    state.emit(eliminated.length > 0 ? { ...roundEnd, eliminated } : roundEnd);
+    state.emit(state.rules.end.inverse ? { ...roundEnd, eliminated } : roundEnd);
   }
   if (verdict.end === undefined) beginRound(state);
   else finishGame(state, verdict.end.reason, verdict.end.winner);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
 import { coverageCommand } from './commands/coverage.ts';
+import { updateCommand } from './commands/update.ts';
 import { engineCommand } from './commands/engine.ts';
 import { generateCommand } from './commands/generate.ts';
 import { runCommand } from './commands/run.ts';
@@ -17,7 +18,7 @@ import { variantCommand } from './commands/variant.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, validateCommand, variantCommand, selfplayCommand, generateCommand, coverageCommand, engineCommand, scoreCommand, showCommand];
+const COMMANDS: readonly Command[] = [runCommand, validateCommand, variantCommand, selfplayCommand, generateCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand];
 
 const PROGRAM = 'scopa-conformance';
 

@@ -1,0 +1,55 @@
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { cli } from '../cli.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
+
+const made: string[] = [];
+afterEach(async () => {
+  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function corpusCopy(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-update-'));
+  made.push(dir);
+  for (const file of ['pagat/gen-s1.yaml', 'pagat/cap-rank-01.yaml']) await cp(join(FIXTURES_DIR, file), join(dir, file), { recursive: true });
+  return dir;
+}
+
+async function update(dir: string, env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, cwd: dir, isTTY: false, env };
+  const code = await cli(['update', dir], io);
+  return { code, stdout, stderr };
+}
+
+test('update rewrites a generated fixture whose expectations went stale, and shows the change', async () => {
+  const dir = await corpusCopy();
+  const file = join(dir, 'pagat/gen-s1.yaml');
+  const original = await readFile(file, 'utf8');
+  await writeFile(file, original.replace('"points":[5,0],"totals":[5,0]}', '"points":[5,0],"totals":[6,0]}'));
+  const { code, stdout } = await update(dir);
+  expect(code).toBe(0);
+  expect(stdout).toContain('updated pagat/gen-s1.yaml');
+  expect(stdout).toContain('- ');
+  expect(stdout).toContain('1 of 1 generated fixtures changed');
+  expect(await readFile(file, 'utf8')).toBe(original);
+  expect((await readdir(join(dir, 'pagat'))).sort()).toEqual(['cap-rank-01.yaml', 'gen-s1.yaml']);
+});
+
+test('update never touches a hand-verified fixture', async () => {
+  const dir = await corpusCopy();
+  const file = join(dir, 'pagat/cap-rank-01.yaml');
+  const before = await readFile(file, 'utf8');
+  expect((await update(dir)).code).toBe(0);
+  expect(await readFile(file, 'utf8')).toBe(before);
+});
+
+test('update refuses to run in CI', async () => {
+  const dir = await corpusCopy();
+  const { code, stderr } = await update(dir, { CI: 'true' });
+  expect(code).toBe(2);
+  expect(stderr).toContain('update does not run in CI');
+});
