@@ -5,12 +5,17 @@
  * short sample of each (CI's smoke check).
  * @module
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { autoCapture } from '../reference/capture.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
+import { referenceEngine, type Engine } from './engines/engine.ts';
+import { StdioEngine } from './engines/stdio.ts';
 import { formatLoadError } from './load/load-result.ts';
+import { listFixtureFiles, loadFixtureFile } from './load/fixtures.ts';
 import { loadVariantRegistry } from './load/variants.ts';
+import { runFixture } from './replay.ts';
 
 interface SelfPlayFigures {
   gamesPerSec: number;
@@ -73,11 +78,33 @@ function measureCaptureSearch(rules: Rules, size: number, seconds: number, sampl
   });
 }
 
+/**
+ * Fixtures per second through an engine: each file read, parsed and checked against its schema, replayed,
+ * and compared with its expectations; the whole corpus, one fixture after another.
+ */
+async function measureReplay(engine: Engine, files: string[], variants: Map<string, ResolvedVariant>): Promise<number> {
+  const start = performance.now();
+  for (const file of files) {
+    const loaded = await loadFixtureFile(file);
+    if (!loaded.ok) throw new Error(formatLoadError(loaded.errors[0] as never));
+    const fixture = loaded.value;
+    const variant = variants.get(fixture.variant);
+    if (variant === undefined) throw new Error(`${file}: unknown variant ${fixture.variant}`);
+    const rules = applyOptions(variant, fixture.options);
+    if (!rules.ok) throw new Error(`${file}: ${rules.error.message}`);
+    const result = await runFixture(engine, { fixture, file, rules: rules.value, repro: '' });
+    if (result.outcome !== 'passed') throw new Error(`${file}: ${result.outcome} ${result.message ?? ''}`);
+  }
+  return round((files.length * 1000) / (performance.now() - start));
+}
+
 function rulesOf(variant: ResolvedVariant): Rules {
   const rules = applyOptions(variant);
   if (!rules.ok) throw new Error(rules.error.message);
   return rules.value;
 }
+
+const BIN = fileURLToPath(new URL('../bin/scopa-conformance.js', import.meta.url));
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean' }, quick: { type: 'boolean' } } });
@@ -105,7 +132,17 @@ async function main(): Promise<number> {
     captureSearch[size] = measureCaptureSearch(rulesOf(playpalace), size, seconds, samples);
     progress(`  ${String(size).padStart(3)}-card table ${String(captureSearch[size]).padStart(10)} µs per decision\n`);
   }
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch })}\n`);
+  const files = await listFixtureFiles();
+  if (!files.ok) throw new Error('fixtures/ cannot be listed');
+  progress(`replay of the whole corpus (${files.value.length} fixtures: read, parse, replay, compare)\n`);
+  const replay = { fixturesPerSec: await measureReplay(referenceEngine(), files.value, registry.value) };
+  progress(`  in process            ${String(replay.fixturesPerSec).padStart(8)} fixtures/s\n`);
+  const child = new StdioEngine({ command: `node ${JSON.stringify(BIN)} engine`, timeoutMs: 30_000, validateProtocol: false, cwd: process.cwd() });
+  await child.start();
+  const protocol = { fixturesPerSec: await measureReplay(child, files.value, registry.value) };
+  await child.close();
+  progress(`  through the protocol  ${String(protocol.fixturesPerSec).padStart(8)} fixtures/s (scopa-conformance engine as a child process)\n`);
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol })}\n`);
   return 0;
 }
 
