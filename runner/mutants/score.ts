@@ -1,0 +1,55 @@
+/**
+ * The suite's power: each mutant is built, served over the engine protocol, and run on the fixture corpus
+ * until the first fixture that fails. A mutant is caught when a fixture fails with a first-divergence report;
+ * an engine that only errors (crashes, garbage) does not count as caught.
+ * @module
+ */
+import { StdioEngine } from '../engines/stdio.ts';
+import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import type { FixtureResult } from '../outcome.ts';
+import { runFixture, type RunItem } from '../replay.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
+import { buildMutant } from './apply.ts';
+import type { Mutant } from './catalog.ts';
+
+export interface MutantScore {
+  mutant: Mutant;
+  caught: boolean;
+  /** The fixture that caught it, with its first-divergence report. */
+  caughtBy?: FixtureResult;
+  /** Fixtures run before the verdict. */
+  fixturesRun: number;
+  errored: number;
+}
+
+/** Every fixture of the corpus, ready to run, hand-verified ones first (they are small and pointed). */
+export async function corpusItems(): Promise<RunItem[]> {
+  const registry = await loadVariantRegistry();
+  if (!registry.ok) throw new Error('the variants are invalid: run scopa-conformance validate');
+  const corpus = await loadFixtureCorpus([FIXTURES_DIR], registry.value);
+  if (corpus.errors.length > 0) throw new Error('the fixtures are invalid: run scopa-conformance validate');
+  const items = corpus.fixtures.map(({ fixture, path, request }) => ({ fixture, file: path, rules: request.rules, repro: '' }));
+  const generated = (item: RunItem): number => (item.fixture.provenance.kind === 'generated' ? 1 : 0);
+  return items.sort((a, b) => generated(a) - generated(b) || a.fixture.id.localeCompare(b.fixture.id));
+}
+
+export async function scoreMutant(mutant: Mutant, items: readonly RunItem[]): Promise<MutantScore> {
+  const built = await buildMutant(mutant);
+  const engine = new StdioEngine({ command: built.engineCommand, timeoutMs: 30_000, validateProtocol: false, cwd: built.dir });
+  let fixturesRun = 0;
+  let errored = 0;
+  try {
+    await engine.start();
+    for (const item of items) {
+      const result = await runFixture(engine, item);
+      fixturesRun++;
+      if (result.outcome === 'failed') return { mutant, caught: true, caughtBy: result, fixturesRun, errored };
+      if (result.outcome === 'errored') errored++;
+    }
+    return { mutant, caught: false, fixturesRun, errored };
+  } finally {
+    await engine.close();
+    await built.remove();
+  }
+}
