@@ -21,6 +21,43 @@ export function startGame(rules: Rules, setup: GameSetup): Result<GameState> {
   return createGame(rules, setup);
 }
 
+/**
+ * A game played in place: the same rules and refusals as the pure functions, without copying the state at
+ * every step. For replaying long inputs (the runner replays every fixture through one).
+ */
+export class GameSession {
+  private constructor(private readonly state: GameState) {}
+
+  static start(rules: Rules, setup: GameSetup): Result<GameSession> {
+    const started = createGame(rules, setup);
+    return started.ok ? ok(new GameSession(started.value)) : started;
+  }
+
+  /** The current state. It belongs to the session: copy it (`clone()`) to keep it past the next step. */
+  get current(): GameState {
+    return this.state;
+  }
+
+  supplyDeck(deck: readonly string[]): Result<GameEvent[]> {
+    const codes = deckCodes(this.state, deck);
+    return codes.ok ? ok(this.collect(() => layDeck(this.state, codes.value))) : codes;
+  }
+
+  applyDecision(decision: Decision): Result<GameEvent[]> {
+    const move = checkMove(this.state, decision);
+    if (!move.ok) return move;
+    return ok(this.collect(() => playMove(this.state, move.value)));
+  }
+
+  private collect(mutate: () => void): GameEvent[] {
+    const events: GameEvent[] = [];
+    this.state.events = events;
+    mutate();
+    this.state.events = null;
+    return events;
+  }
+}
+
 function step(state: GameState, mutate: (next: GameState) => void): Step {
   const next = state.clone();
   const events: GameEvent[] = [];
@@ -35,14 +72,17 @@ function step(state: GameState, mutate: (next: GameState) => void): Step {
  * round waits for another deck order.
  */
 export function supplyDeck(state: GameState, deck: readonly string[]): Result<Step> {
+  const codes = deckCodes(state, deck);
+  return codes.ok ? ok(step(state, (next) => layDeck(next, codes.value))) : codes;
+}
+
+/** The deck order as card codes, if the game waits for one and it is the variant's whole deck. */
+function deckCodes(state: GameState, deck: readonly string[]): Result<number[]> {
   if (state.status !== 'awaiting-deck') {
     return err('DECK_NOT_EXPECTED', state.status === 'over' ? 'the game is over' : `round ${state.round} is already dealt`);
   }
   const codes = deck.map(parseCard);
-  if (!isFullDeck(state, codes)) {
-    return err('DECK_NOT_PERMUTATION', describeDeckProblem(state, deck, codes), 'DECK-COPIES');
-  }
-  return ok(step(state, (next) => layDeck(next, codes)));
+  return isFullDeck(state, codes) ? ok(codes) : err('DECK_NOT_PERMUTATION', describeDeckProblem(state, deck, codes), 'DECK-COPIES');
 }
 
 function describeDeckProblem(state: GameState, deck: readonly string[], codes: number[]): string {

@@ -8,6 +8,7 @@ export { parseCard, formatCard, fullDeck, cardValue, cardSuit } from './cards.ts
 export { DEFAULT_RULES, resolveVariant, applyOptions, checkRules, mergePatch } from './variant.ts';
 export {
   startGame,
+  GameSession,
   supplyDeck,
   checkDecision,
   applyDecision,

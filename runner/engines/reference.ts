@@ -3,7 +3,7 @@
  * same shape an external engine does.
  * @module
  */
-import { applyDecision, startGame, supplyDeck, type GameEvent, type GameState } from '../../reference/index.ts';
+import { GameSession, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 
 /**
@@ -17,11 +17,12 @@ export function replayOnReference(request: ReplayRequest): ReplayReply {
 /** The replay and the state it ends in (undefined if the game could not start). */
 export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; state?: GameState } {
   const events: GameEvent[] = [];
-  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
+  const started = GameSession.start(request.rules, { players: request.players, firstDealer: request.firstDealer });
   if (!started.ok) {
     return { reply: { events, rejection: { round: 1, play: 0, code: started.error.code, message: started.error.message } } };
   }
-  let state = started.value;
+  const game = started.value;
+  const state = game.current;
   let decksUsed = 0;
   let playsMade = 0;
   let round = 1;
@@ -33,25 +34,17 @@ export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; 
     }
     const input = request.rounds[round - 1];
     if (input === undefined) break;
-    if (state.status === 'awaiting-deck') {
-      const deck = input.decks[decksUsed];
-      if (deck === undefined) break;
-      decksUsed++;
-      const step = supplyDeck(state, deck);
-      if (!step.ok) return { reply: { events, rejection: { round, play: 0, code: step.error.code, message: step.error.message } }, state };
-      state = step.value.state;
-      events.push(...step.value.events);
-    } else {
-      const decision = input.plays[playsMade];
-      if (decision === undefined) break;
-      playsMade++;
-      const step = applyDecision(state, decision);
-      if (!step.ok) {
-        return { reply: { events, rejection: { round, play: playsMade, code: step.error.code, message: step.error.message } }, state };
-      }
-      state = step.value.state;
-      events.push(...step.value.events);
+    const awaitingDeck = state.status === 'awaiting-deck';
+    const next = awaitingDeck ? input.decks[decksUsed] : input.plays[playsMade];
+    if (next === undefined) break;
+    if (awaitingDeck) decksUsed++;
+    else playsMade++;
+    const step = Array.isArray(next) ? game.supplyDeck(next) : game.applyDecision(next as Decision);
+    if (!step.ok) {
+      const rejection = { round, play: awaitingDeck ? 0 : playsMade, code: step.error.code, message: step.error.message };
+      return { reply: { events, rejection }, state };
     }
+    for (const event of step.value) events.push(event);
   }
   return { reply: { events }, state };
 }
