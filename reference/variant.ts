@@ -205,7 +205,7 @@ export function applyOptions(variant: ResolvedVariant, values: Record<string, Op
   }
   let rules = variant.rules;
   for (const option of variant.options) {
-    const value = values[option.name] ?? option.default;
+    const value = Object.hasOwn(values, option.name) ? (values[option.name] as OptionValue) : option.default;
     if (option.sets !== undefined) rules = setKnob(rules, option.sets, value);
     const cases = option.cases ?? {};
     if (Object.hasOwn(cases, String(value))) rules = mergePatch(rules, cases[String(value)]);

@@ -2,7 +2,7 @@
  * `generate`: seeded random games on the reference engine, written as generated fixtures.
  * @module
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { applyOptions } from '../../reference/index.ts';
@@ -37,8 +37,12 @@ async function replaceable(path: string): Promise<boolean> {
   } catch {
     return true;
   }
-  const parsed = parse(text) as { provenance?: { kind?: string } } | null;
-  return parsed?.provenance?.kind === 'generated';
+  try {
+    const parsed = parse(text) as { provenance?: { kind?: string } } | null;
+    return parsed?.provenance?.kind === 'generated';
+  } catch {
+    return false;
+  }
 }
 
 export const generateCommand: Command = {
@@ -74,6 +78,8 @@ overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.`,
     const out = values.out === undefined ? join(FIXTURES_DIR, variant.id) : resolve(io.cwd, values.out);
     const underFixtures = relative(FIXTURES_DIR, out);
     const group = underFixtures !== '' && !underFixtures.startsWith('..') && !underFixtures.includes('/') ? underFixtures : basename(out);
+    const outInfo = await stat(out).catch(() => undefined);
+    if (outInfo !== undefined && !outInfo.isDirectory()) throw new UsageError(`--out ${showPath(out, io)} is not a directory`);
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
     const slug = optionSlug(options);
     for (let game = 0; game < count; game++) {
@@ -90,7 +96,12 @@ overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.`,
       } catch (error) {
         throw new UsageError(`${variant.id} with ${players} players: ${(error as Error).message}`);
       }
-      await writeFileAtomic(path, fixtureToYaml(fixture));
+      try {
+        await writeFileAtomic(path, fixtureToYaml(fixture));
+      } catch (error) {
+        io.stderr.write(`${showPath(path, io)}: error: cannot write: ${(error as Error).message}\n`);
+        return EXIT.invalid;
+      }
     }
     io.stdout.write(`wrote ${count} generated fixture${count === 1 ? '' : 's'} to ${showPath(out, io)}\n`);
     return EXIT.ok;

@@ -118,7 +118,8 @@ function formatYaml(value: unknown): string {
 
 /** `name=value` settings, each value read as its option's type; an unknown name is left to the reference to refuse. */
 export function parseOptionSettings(variant: ResolvedVariant, settings: string[]): Record<string, OptionValue> {
-  const values: Record<string, OptionValue> = {};
+  // No prototype: a setting named __proto__ or constructor is an ordinary (unknown) option name.
+  const values: Record<string, OptionValue> = Object.create(null) as Record<string, OptionValue>;
   for (const setting of settings) {
     const separator = setting.indexOf('=');
     if (separator <= 0) throw new UsageError(`--option expects name=value, got "${setting}"`);

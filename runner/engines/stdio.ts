@@ -14,7 +14,7 @@ import { replayOnReference } from './reference.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Longer lines are refused: an engine that prints one is broken, and the runner must not run out of memory. */
-export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 const STDERR_KEPT = 4096;
 
 export interface StdioEngineOptions {
@@ -33,7 +33,10 @@ interface Hello {
 
 /** One running engine process and its line reader. */
 class EngineProcess {
-  private buffered = '';
+  /** Complete lines not yet asked for, and the pieces of the line being received. */
+  private lines: string[] = [];
+  private pending: string[] = [];
+  private pendingLength = 0;
   private stderrTail = '';
   private waiting: { resolve: (line: string) => void; reject: (error: EngineFailure) => void } | undefined;
   private exited: string | undefined;
@@ -61,18 +64,34 @@ class EngineProcess {
     return this.stderrTail;
   }
 
+  /** Splits output into lines as it comes, looking only at the new chunk, and hands lines to whoever waits. */
   private takeOutput(chunk: string): void {
-    this.buffered += chunk;
-    let newline = this.buffered.indexOf('\n');
-    while (newline >= 0 && this.waiting !== undefined) {
-      const line = this.buffered.slice(0, newline);
-      this.buffered = this.buffered.slice(newline + 1);
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      waiting.resolve(line);
-      newline = this.buffered.indexOf('\n');
+    let rest = chunk;
+    for (let newline = rest.indexOf('\n'); newline >= 0; newline = rest.indexOf('\n')) {
+      this.pending.push(rest.slice(0, newline));
+      this.lines.push(this.pending.join(''));
+      this.pending = [];
+      this.pendingLength = 0;
+      rest = rest.slice(newline + 1);
     }
-    if (Buffer.byteLength(this.buffered) > MAX_LINE_BYTES) this.fail(`the engine printed a line longer than ${MAX_LINE_BYTES} bytes`);
+    if (rest !== '') {
+      this.pending.push(rest);
+      this.pendingLength += rest.length;
+      if (this.pendingLength > MAX_LINE_LENGTH) this.fail(`the engine printed a line longer than ${MAX_LINE_LENGTH} characters`);
+    }
+    this.deliver();
+  }
+
+  private deliver(): void {
+    const line = this.lines.shift();
+    if (line === undefined) return;
+    const waiting = this.waiting;
+    if (waiting === undefined) {
+      this.lines.unshift(line);
+      return;
+    }
+    this.waiting = undefined;
+    waiting.resolve(line);
   }
 
   private fail(reason: string): void {
@@ -109,7 +128,7 @@ class EngineProcess {
         },
       };
       this.child.stdin.write(`${JSON.stringify({ ...message, id })}\n`);
-      this.takeOutput('');
+      this.deliver();
     });
     let reply: unknown;
     try {

@@ -225,6 +225,8 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string' && value.length > MAX_QUOTED_LENGTH) {
     return `${JSON.stringify(value.slice(0, MAX_QUOTED_LENGTH - 3))}...`;
   }
+  // JSON has no NaN or infinity and would print them as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return JSON.stringify(value);
 }
 

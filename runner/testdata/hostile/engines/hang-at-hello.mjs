@@ -1,0 +1,3 @@
+// Reads requests and never answers.
+import { serve } from './lib.mjs';
+serve(() => undefined);

@@ -1,0 +1,3 @@
+// Answers hello with a line that is not JSON.
+import { serve } from './lib.mjs';
+serve(() => 'OK ready\n');

@@ -1,0 +1,3 @@
+// Answers hello with null.
+import { serve } from './lib.mjs';
+serve(() => 'null\n');
