@@ -83,13 +83,17 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
   if (decision.seat !== undefined && decision.seat !== seat) {
     return err('NOT_YOUR_TURN', `it is seat ${seat}'s turn, not seat ${decision.seat}'s`, 'PLAY-TURN');
   }
-  const code = parseCard(decision.card);
-  if (code < 0) return err('CARD_UNKNOWN', `"${decision.card}" is not a card (write value 1-10 and suit D, H, S or C)`, 'DECK-CARDS');
+  const code = typeof decision.card === 'string' ? parseCard(decision.card) : -1;
+  if (code < 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.card)} is not a card (write value 1-10 and suit D, H, S or C)`, 'DECK-CARDS');
+  // Decisions may come from another program: a capture that is not a list of cards is refused, not thrown on.
+  if (decision.capture !== undefined && !Array.isArray(decision.capture)) {
+    return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
+  }
+  const named = (decision.capture ?? []).map((card) => (typeof card === 'string' ? parseCard(card) : -1));
+  const unknown = named.indexOf(-1);
+  if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
   const handIndex = state.hand(seat).indexOf(code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
-  const named = (decision.capture ?? []).map(parseCard);
-  const unknown = named.indexOf(-1);
-  if (unknown >= 0) return err('CARD_UNKNOWN', `"${decision.capture?.[unknown]}" is not a card`, 'DECK-CARDS');
 
   const rules = state.rules.capture;
   const value = cardValue(code);

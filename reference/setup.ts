@@ -36,25 +36,6 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
   const sides = sidesOf(teamMode, players);
   if (typeof sides === 'string') return err('SETUP_TEAM_MODE', sides, 'TEAM-PARTNERS');
 
-  const deckSize = CARDS_PER_DECK * rules.deck.copies;
-  const handSize = rules.deal.handSize;
-  const perDeal = handSize * players;
-  const tableSize = rules.deal.tableSize === 'remainder' ? deckSize % perDeal : rules.deal.tableSize;
-  if (perDeal > deckSize) {
-    return err(
-      'SETUP_DEAL_SIZE',
-      `${handSize} cards each to ${players} players need ${perDeal} cards; the deck has ${deckSize}`,
-      'DEAL-TABLE-SIZE',
-    );
-  }
-  if (tableSize > deckSize - perDeal || (deckSize - tableSize) % perDeal !== 0) {
-    return err(
-      'SETUP_DEAL_SIZE',
-      `${deckSize} cards do not deal evenly: ${tableSize} to the table, then ${handSize} each to ${players} players`,
-      'DEAL-TABLE-SIZE',
-    );
-  }
-
   let firstDealer = players - 1;
   if (rules.deal.firstDealer === 'setup') {
     if (setup.firstDealer === undefined) {
@@ -76,6 +57,25 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
       'DEAL-DEALER',
     );
   }
+  const deckSize = CARDS_PER_DECK * rules.deck.copies;
+  const handSize = rules.deal.handSize;
+  const perDeal = handSize * players;
+  const tableSize = rules.deal.tableSize === 'remainder' ? deckSize % perDeal : rules.deal.tableSize;
+  if (perDeal > deckSize) {
+    return err(
+      'SETUP_DEAL_SIZE',
+      `${handSize} cards each to ${players} players need ${perDeal} cards; the deck has ${deckSize}`,
+      'DEAL-TABLE-SIZE',
+    );
+  }
+  if (tableSize > deckSize - perDeal || (deckSize - tableSize) % perDeal !== 0) {
+    return err(
+      'SETUP_DEAL_SIZE',
+      `${deckSize} cards do not deal evenly: ${tableSize} to the table, then ${handSize} each to ${players} players`,
+      'DEAL-TABLE-SIZE',
+    );
+  }
+
   const sideOf = new Uint8Array(players).map((_, seat) => seat % sides);
   return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, firstDealer });
 }
