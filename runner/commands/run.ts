@@ -48,6 +48,7 @@ const OPTIONS = {
   bail: { type: 'boolean' },
   'expect-fail': { type: 'string' },
   engine: { type: 'string' },
+  adapter: { type: 'string' },
   timeout: { type: 'string' },
   'validate-protocol': { type: 'boolean' },
 } as const;
@@ -58,7 +59,7 @@ export const runCommand: Command = {
   help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
                               [--bail] [--expect-fail <file>]
-                              [--engine <command> [--timeout <s>] [--validate-protocol]]
+                              [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations. A failing fixture is
@@ -89,6 +90,9 @@ Engine:
   --engine <command>    test an external engine: a command that speaks the engine protocol
                         on stdin/stdout (spec/PROTOCOL.md), started once per job; without
                         it, the reference engine runs in process
+  --adapter <module>    test a JavaScript or TypeScript engine in process: a module whose
+                        default export is an Engine (see the package's "./engine" export)
+                        or a function returning one
   --timeout <s>         seconds an external engine may take per game (default 10)
   --validate-protocol   check every request and answer against spec/protocol/
 
@@ -166,7 +170,14 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
   },
 };
 
-function engineSpecOf(values: { engine?: string; timeout?: string; 'validate-protocol'?: boolean }, io: Io): EngineSpec {
+function engineSpecOf(
+  values: { engine?: string; adapter?: string; timeout?: string; 'validate-protocol'?: boolean },
+  io: Io,
+): EngineSpec {
+  if (values.adapter !== undefined) {
+    if (values.engine !== undefined) throw new UsageError('give --engine or --adapter, not both');
+    return { kind: 'module', path: resolve(io.cwd, values.adapter) };
+  }
   if (values.engine === undefined) {
     if (values.timeout !== undefined || values['validate-protocol'] === true) {
       throw new UsageError('--timeout and --validate-protocol go with --engine');

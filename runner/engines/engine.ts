@@ -10,6 +10,7 @@
  * @module
  */
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import { pathToFileURL } from 'node:url';
 import { replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
@@ -25,8 +26,11 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** How to make an engine: the reference in process, or an external command spoken to over stdio. */
-export type EngineSpec = { kind: 'reference' } | ({ kind: 'stdio' } & StdioEngineOptions);
+/**
+ * How to make an engine: the reference in process, an external command spoken to over stdio, or a JavaScript
+ * or TypeScript module loaded in process whose default export is an `Engine` or a function that makes one.
+ */
+export type EngineSpec = { kind: 'reference' } | ({ kind: 'stdio' } & StdioEngineOptions) | { kind: 'module'; path: string };
 
 /** The default per-request timeout of an external engine. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -66,7 +70,25 @@ export async function startEngine(spec: EngineSpec): Promise<Engine> {
       await engine.start();
       return engine;
     }
+    case 'module':
+      return loadAdapter(spec.path);
   }
+}
+
+/** An in-process adapter: the module's default export, an `Engine` or a (possibly async) function making one. */
+async function loadAdapter(path: string): Promise<Engine> {
+  let exported: unknown;
+  try {
+    exported = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
+  } catch (error) {
+    throw new EngineStartError(`the adapter ${path} could not be loaded: ${(error as Error).message}`);
+  }
+  const engine: unknown = typeof exported === 'function' ? await (exported as () => unknown)() : exported;
+  const candidate = engine as Partial<Engine> | undefined;
+  if (typeof candidate?.replay !== 'function' || typeof candidate.close !== 'function' || typeof candidate.name !== 'string') {
+    throw new EngineStartError(`the adapter ${path} must default-export an Engine ({ name, replay, close }) or a function returning one`);
+  }
+  return candidate as Engine;
 }
 
 /** How reports name the engine a spec describes (the same as the started engine's `name`). */
@@ -76,6 +98,8 @@ export function engineName(spec: EngineSpec): string {
       return 'reference';
     case 'stdio':
       return spec.command;
+    case 'module':
+      return spec.path;
   }
 }
 
@@ -91,6 +115,8 @@ export function engineFlags(spec: EngineSpec): string[] {
         ...(spec.timeoutMs === DEFAULT_TIMEOUT_MS ? [] : ['--timeout', String(spec.timeoutMs / 1000)]),
         ...(spec.validateProtocol ? ['--validate-protocol'] : []),
       ];
+    case 'module':
+      return ['--adapter', JSON.stringify(spec.path)];
   }
 }
 

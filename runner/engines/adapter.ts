@@ -1,0 +1,24 @@
+/**
+ * For JavaScript and TypeScript engines: the interface an in-process adapter implements, and the shapes it
+ * receives and returns. `scopa-conformance run --adapter my-adapter.ts` loads a module whose default export
+ * is an {@link Engine} (or a function returning one) and replays every fixture through it, with no process
+ * or protocol in between.
+ *
+ * ```ts
+ * import type { Engine } from 'scopa-conformance/engine';
+ * const engine: Engine = {
+ *   name: 'my-scopa',
+ *   async replay(request) {
+ *     // play request.rounds with request.rules; return the events in the fixture vocabulary
+ *     return { events: [] };
+ *   },
+ *   async close() {},
+ * };
+ * export default engine;
+ * ```
+ * @module
+ */
+export type { Engine } from './engine.ts';
+export { EngineFailure } from './engine.ts';
+export type { FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture.ts';
+export type { Decision, GameEvent, Rules } from '../../reference/types.ts';
