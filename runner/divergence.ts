@@ -36,6 +36,8 @@ export interface ReportContext {
   reply: ReplayReply;
   /** The command that reruns this fixture alone. */
   repro: string;
+  /** The engine's own legal decisions at the divergence, where it answers `legal`. */
+  engineLegal?: Decision[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -446,6 +448,11 @@ function addPlay(lines: Lines, divergence: Divergence, context: ReportContext): 
     const legal = legalDecisions(state).map(formatLegal);
     const shown = legal.length > 12 ? [...legal.slice(0, 12), `... ${legal.length - 12} more`] : legal;
     lines.add('legal', `${shown.join(' | ')} (reference engine)`);
+    if (context.engineLegal !== undefined) {
+      const theirs = context.engineLegal.map(formatLegal);
+      const listed = theirs.length > 12 ? [...theirs.slice(0, 12), `... ${theirs.length - 12} more`] : theirs;
+      lines.add('engine legal', `${listed.length === 0 ? 'none' : listed.join(' | ')} (engine under test)`);
+    }
   }
 }
 

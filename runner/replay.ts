@@ -35,6 +35,13 @@ export function replayRequestOf(fixture: Fixture, rules: Rules): ReplayRequest {
   };
 }
 
+/** The fixture's inputs up to (not including) play `play` of round `round`: the position of that decision. */
+function positionBefore(fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest {
+  const request = replayRequestOf(fixture, rules);
+  const rounds = request.rounds.slice(0, round).map((input, i) => (i === round - 1 ? { ...input, plays: input.plays.slice(0, play - 1) } : input));
+  return { ...request, rounds };
+}
+
 const describeError = (error: unknown): { message: string; detail?: string } => {
   if (error instanceof EngineFailure) return error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail };
   if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack === undefined ? {} : { detail: error.stack }) };
@@ -72,7 +79,15 @@ export async function runFixture(engine: Engine, item: RunItem): Promise<Fixture
   try {
     const divergence = compareReply(fixture, reply, rules);
     if (divergence === null) return finish({ outcome: 'passed' });
-    const report = formatDivergence(divergence, { fixture, file, rules, reply, repro: item.repro });
+    const engineLegal = divergence.play >= 1 ? await engine.legal?.(positionBefore(fixture, rules, divergence.round, divergence.play)) : undefined;
+    const report = formatDivergence(divergence, {
+      fixture,
+      file,
+      rules,
+      reply,
+      repro: item.repro,
+      ...(engineLegal === undefined ? {} : { engineLegal }),
+    });
     return finish({ outcome: 'failed', divergence, report });
   } catch (error) {
     // A bug in the runner, not in the engine: still no verdict on the fixture.

@@ -9,6 +9,7 @@
  * `errored`, not `failed`.
  * @module
  */
+import type { Decision } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { pathToFileURL } from 'node:url';
 import { replayOnReference } from './reference.ts';
@@ -24,6 +25,11 @@ export interface Engine {
   replay(request: ReplayRequest): Promise<ReplayReply>;
   /** Stops the engine. Called once, after the last replay; an engine must not be used after it. */
   close(): Promise<void>;
+  /**
+   * Optional: the decisions the engine considers legal once the request's inputs are played (its `legal`
+   * capability). The runner asks it at a divergence to show the engine's view beside the reference's.
+   */
+  legal?(request: ReplayRequest): Promise<Decision[] | undefined>;
 }
 
 /**
@@ -111,12 +117,12 @@ export function engineFlags(spec: EngineSpec): string[] {
     case 'stdio':
       return [
         '--engine',
-        JSON.stringify(spec.command),
+        spec.command,
         ...(spec.timeoutMs === DEFAULT_TIMEOUT_MS ? [] : ['--timeout', String(spec.timeoutMs / 1000)]),
         ...(spec.validateProtocol ? ['--validate-protocol'] : []),
       ];
     case 'module':
-      return ['--adapter', JSON.stringify(spec.path)];
+      return ['--adapter', spec.path];
   }
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { startGame, type GameEvent } from '../../reference/index.ts';
+import { startGame, type Decision, type GameEvent } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { EngineFailure, EngineStartError, type Engine } from './engine.ts';
@@ -29,6 +29,7 @@ interface Hello {
   protocol?: unknown;
   engine?: { name?: unknown; version?: unknown };
   variants?: '*' | { id: string; options?: Record<string, unknown[]> }[];
+  capabilities?: unknown;
 }
 
 /** One running engine process and its line reader. */
@@ -194,6 +195,7 @@ export class StdioEngine implements Engine {
   readonly name: string;
   private process: EngineProcess | undefined;
   private variants: Hello['variants'] = '*';
+  private answersLegal = false;
 
   constructor(private readonly options: StdioEngineOptions) {
     this.name = options.command;
@@ -222,6 +224,7 @@ export class StdioEngine implements Engine {
       throw new EngineStartError(`${this.name} ${problem}`);
     }
     this.variants = hello.variants;
+    this.answersLegal = Array.isArray(hello.capabilities) && hello.capabilities.includes('legal');
     this.process = process;
   }
 
@@ -248,14 +251,10 @@ export class StdioEngine implements Engine {
     return undefined;
   }
 
-  async replay(request: ReplayRequest): Promise<ReplayReply> {
-    const unsupported = this.unsupported(request);
-    if (unsupported !== undefined) return { events: [], skipped: unsupported };
-    if (this.process === undefined) await this.start();
-    const process = this.process as EngineProcess;
+  /** The fields of a replay request on the wire: the fixture's inputs, the sides and the laid-out deals. */
+  private replayMessage(request: ReplayRequest): Record<string, unknown> {
     const layouts = layoutsOf(request);
-    const message = {
-      cmd: 'replay',
+    return {
       variant: request.variant,
       options: request.options,
       rules: request.rules,
@@ -264,6 +263,14 @@ export class StdioEngine implements Engine {
       sideOf: sidesOf(request),
       rounds: request.rounds.map((round, i) => ({ decks: round.decks, layouts: layouts[i] ?? [], plays: round.plays })),
     };
+  }
+
+  async replay(request: ReplayRequest): Promise<ReplayReply> {
+    const unsupported = this.unsupported(request);
+    if (unsupported !== undefined) return { events: [], skipped: unsupported };
+    if (this.process === undefined) await this.start();
+    const process = this.process as EngineProcess;
+    const message = { cmd: 'replay', ...this.replayMessage(request) };
     try {
       const reply = await this.exchange(process, 'replay', message);
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
@@ -277,6 +284,17 @@ export class StdioEngine implements Engine {
       this.process = undefined;
       void process.stop();
       throw error;
+    }
+  }
+
+  /** The engine's legal decisions after the request's inputs, if it offers `legal`; undefined otherwise or on any trouble. */
+  async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
+    if (!this.answersLegal || this.process === undefined) return undefined;
+    try {
+      const reply = await this.exchange(this.process, 'legal', { cmd: 'legal', game: this.replayMessage(request) });
+      return Array.isArray(reply.decisions) ? (reply.decisions as Decision[]) : undefined;
+    } catch {
+      return undefined;
     }
   }
 
