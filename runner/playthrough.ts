@@ -16,6 +16,7 @@ import {
   type RuleError,
   type Rules,
 } from '../reference/index.ts';
+import { InputCursor } from './input-cursor.ts';
 import type { FixtureRound, Rejection } from './fixture.ts';
 import { pointerTo } from './load/yaml-source.ts';
 
@@ -60,41 +61,28 @@ export function playThrough(rules: Rules, setup: GameSetup, rounds: readonly Fix
   if (!started.ok) return started;
   const steps: PlayedStep[] = [];
   let state = started.value;
-  let decksUsed = 0;
-  let playsMade = 0;
-  let round = 1;
-  while (state.status !== 'over') {
-    if (state.round !== round) {
-      round = state.round;
-      decksUsed = 0;
-      playsMade = 0;
-    }
-    const input = rounds[round - 1];
-    if (input === undefined) break;
-    if (state.status === 'awaiting-deck') {
-      const deck = input.decks[decksUsed];
-      if (deck === undefined) break;
-      const pointer = pointerTo('rounds', round - 1, 'decks', decksUsed);
-      decksUsed++;
-      const step = supplyDeck(state, deck);
+  const inputs = new InputCursor(rounds);
+  for (let input = inputs.next(state); input !== undefined; input = inputs.next(state)) {
+    const { round, number } = input;
+    if (input.kind === 'deck') {
+      const pointer = pointerTo('rounds', round - 1, 'decks', number - 1);
+      const step = supplyDeck(state, input.deck);
       if (!step.ok) {
-        const refusal = { kind: 'deck', round, number: decksUsed, pointer, error: step.error } as const;
+        const refusal = { kind: 'deck', round, number, pointer, error: step.error } as const;
         return { ok: true, value: { start: started.value, steps, final: state, refusal } };
       }
       state = step.value.state;
-      steps.push({ kind: 'deck', round, number: decksUsed, pointer, state, events: step.value.events });
+      steps.push({ kind: 'deck', round, number, pointer, state, events: step.value.events });
     } else {
-      const decision = input.plays[playsMade];
-      if (decision === undefined) break;
-      const pointer = pointerTo('rounds', round - 1, 'plays', playsMade);
-      playsMade++;
+      const { decision } = input;
+      const pointer = pointerTo('rounds', round - 1, 'plays', number - 1);
       const step = applyDecision(state, decision);
       if (!step.ok) {
-        const refusal = { kind: 'play', round, number: playsMade, pointer, decision, error: step.error } as const;
+        const refusal = { kind: 'play', round, number, pointer, decision, error: step.error } as const;
         return { ok: true, value: { start: started.value, steps, final: state, refusal } };
       }
       state = step.value.state;
-      steps.push({ kind: 'play', round, number: playsMade, pointer, decision, state, events: step.value.events });
+      steps.push({ kind: 'play', round, number, pointer, decision, state, events: step.value.events });
     }
   }
   return { ok: true, value: { start: started.value, steps, final: state } };

@@ -17,7 +17,7 @@ import {
   supplyDeck,
 } from '../reference/index.ts';
 import { variantRules } from '../reference/test-helpers.ts';
-import type { ExpectedRound, Fixture, FixtureRound, ReplayRequest } from './fixture.ts';
+import type { ExpectedRound, Fixture, FixtureRound } from './fixture.ts';
 
 export { variantRules };
 
@@ -109,17 +109,7 @@ export function playedFixture(variant: string, game: GameOptions = {}): { fixtur
   return { fixture, rules };
 }
 
-/** The replay request for a fixture, its rules given. */
-export function requestFor(fixture: Fixture, rules: Rules): ReplayRequest {
-  return {
-    variant: fixture.variant,
-    options: fixture.options,
-    rules,
-    players: fixture.players,
-    ...(fixture.firstDealer === undefined ? {} : { firstDealer: fixture.firstDealer }),
-    rounds: fixture.rounds,
-  };
-}
+export { replayRequestOf as requestFor } from './replay.ts';
 
 /** A deep copy, to change a fixture's expectations in one test without touching another's. */
 export const copyOf = <T>(value: T): T => structuredClone(value);

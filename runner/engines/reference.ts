@@ -3,7 +3,8 @@
  * same shape an external engine does.
  * @module
  */
-import { GameSession, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
+import { GameSession, type GameEvent, type GameState } from '../../reference/index.ts';
+import { InputCursor } from '../input-cursor.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 
 /**
@@ -22,29 +23,14 @@ export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; 
     return { reply: { events, rejection: { round: 1, play: 0, code: started.error.code, message: started.error.message } } };
   }
   const game = started.value;
-  const state = game.current;
-  let decksUsed = 0;
-  let playsMade = 0;
-  let round = 1;
-  while (state.status !== 'over') {
-    if (state.round !== round) {
-      round = state.round;
-      decksUsed = 0;
-      playsMade = 0;
-    }
-    const input = request.rounds[round - 1];
-    if (input === undefined) break;
-    const awaitingDeck = state.status === 'awaiting-deck';
-    const next = awaitingDeck ? input.decks[decksUsed] : input.plays[playsMade];
-    if (next === undefined) break;
-    if (awaitingDeck) decksUsed++;
-    else playsMade++;
-    const step = Array.isArray(next) ? game.supplyDeck(next) : game.applyDecision(next as Decision);
+  const inputs = new InputCursor(request.rounds);
+  for (let input = inputs.next(game.current); input !== undefined; input = inputs.next(game.current)) {
+    const step = input.kind === 'deck' ? game.supplyDeck(input.deck) : game.applyDecision(input.decision);
     if (!step.ok) {
-      const rejection = { round, play: awaitingDeck ? 0 : playsMade, code: step.error.code, message: step.error.message };
-      return { reply: { events, rejection }, state };
+      const play = input.kind === 'deck' ? 0 : input.number;
+      return { reply: { events, rejection: { round: input.round, play, code: step.error.code, message: step.error.message } }, state: game.current };
     }
     for (const event of step.value) events.push(event);
   }
-  return { reply: { events }, state };
+  return { reply: { events }, state: game.current };
 }
