@@ -2,26 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cli } from './cli.ts';
+import { runCli } from './cli-harness.ts';
 import { PACKAGE_JSON, VARIANTS_DIR } from './repo-paths.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
 const VALID = 'runner/load/cases/valid';
 const INVALID = 'runner/load/cases/invalid';
 
-/** Runs the CLI in process, from the repository root, and captures both streams. */
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    cwd: REPO,
-    isTTY: false,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('help and version', () => {
   test('--version prints the package version', async () => {

@@ -2,31 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cli } from '../cli.ts';
+import { REPO_ROOT, runCli } from '../cli-harness.ts';
 import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const REPO = REPO_ROOT;
 const CASES = 'runner/load/cases';
 const VALID = `${CASES}/fixtures/valid`;
 const INVALID = `${CASES}/fixtures/invalid`;
 const GAME = `${CASES}/games/pagat-opening.yaml`;
 
-/** Runs the CLI in process, from the repository root, and captures both streams. */
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    cwd: REPO,
-    isTTY: false,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 const yamlFiles = (dir: string): string[] => readdirSync(join(REPO, dir)).filter((name) => name.endsWith('.yaml')).sort();
 

@@ -1,35 +1,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cli } from '../cli.ts';
+import { type CliRun, type CliSettings, REPO_ROOT, runCli } from '../cli-harness.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const REPO = REPO_ROOT;
 /** pass-01..03 pass on the reference engine; fail-01 expects a sweep left out, at round 1, play 3. */
 const DEMO = 'runner/testdata/run/demo';
 const INVALID = 'runner/testdata/run-invalid';
 
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(argv: string[], io: { isTTY?: boolean; env?: Record<string, string | undefined> } = {}): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(['run', ...argv], {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    cwd: REPO,
-    isTTY: io.isTTY ?? false,
-    env: io.env ?? {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], settings: CliSettings = {}): Promise<CliRun> => runCli(['run', ...argv], settings);
 
 interface JsonReport {
   passed: number;
@@ -42,8 +24,8 @@ interface JsonReport {
   fixtures: { id: string; outcome: string; durationMs?: number; divergence?: unknown; message?: string }[];
 }
 
-const json = (ran: Ran): JsonReport => JSON.parse(ran.stdout) as JsonReport;
-const outcomes = (ran: Ran): string[] => json(ran).fixtures.map(({ id, outcome }) => `${id} ${outcome}`);
+const json = (ran: CliRun): JsonReport => JSON.parse(ran.stdout) as JsonReport;
+const outcomes = (ran: CliRun): string[] => json(ran).fixtures.map(({ id, outcome }) => `${id} ${outcome}`);
 
 describe('exit codes', () => {
   test('0: every fixture passes', async () => {
@@ -143,7 +125,7 @@ describe('--bail', () => {
 });
 
 describe('--jobs', () => {
-  const withoutTimes = (ran: Ran): unknown => {
+  const withoutTimes = (ran: CliRun): unknown => {
     const report = json(ran) as JsonReport & { durationMs?: number };
     delete report.durationMs;
     for (const fixture of report.fixtures) delete fixture.durationMs;

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { cli } from '../cli.ts';
+import { runCli } from '../cli-harness.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 
 const made: string[] = [];
@@ -17,13 +17,7 @@ async function corpusCopy(): Promise<string> {
   return dir;
 }
 
-async function update(dir: string, env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, cwd: dir, isTTY: false, env };
-  const code = await cli(['update', dir], io);
-  return { code, stdout, stderr };
-}
+const update = (dir: string, env: Record<string, string> = {}) => runCli(['update', dir], { cwd: dir, env });
 
 test('update rewrites a generated fixture whose expectations went stale, and shows the change', async () => {
   const dir = await corpusCopy();

@@ -1,15 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { cli } from '../cli.ts';
+import { runCli } from '../cli-harness.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, cwd: here('../..'), isTTY: false, env: {} };
-  return { code: await cli(argv, io), stdout, stderr };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 test('run --adapter replays fixtures through an in-process engine module', async () => {
   const { code, stdout } = await run('run', 'fixtures/pagat', '--filter', 'pagat/cap-*', '--adapter', here('../testdata/reference-adapter.ts'));

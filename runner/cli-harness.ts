@@ -1,0 +1,35 @@
+/**
+ * Test support: the CLI run in process with captured streams, as the tests call it.
+ * @module
+ */
+import { fileURLToPath } from 'node:url';
+import { cli } from './cli.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliSettings {
+  /** Default: the repository root. */
+  cwd?: string;
+  isTTY?: boolean;
+  env?: Record<string, string | undefined>;
+}
+
+/** Runs `scopa-conformance <argv>` in process and returns its exit code and what it wrote. */
+export async function runCli(argv: string[], settings: CliSettings = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd: settings.cwd ?? REPO_ROOT,
+    isTTY: settings.isTTY ?? false,
+    env: settings.env ?? {},
+  });
+  return { code, stdout, stderr };
+}
