@@ -58,10 +58,6 @@ export class CaptureList {
     this.starts[0] = 0;
   }
 
-  size(index: number): number {
-    return (this.starts[index + 1] as number) - (this.starts[index] as number);
-  }
-
   position(index: number, offset: number): number {
     return this.positions[(this.starts[index] as number) + offset] as number;
   }

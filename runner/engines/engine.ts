@@ -38,6 +38,9 @@ export interface Engine {
  */
 export type EngineSpec = { kind: 'reference' } | ({ kind: 'stdio' } & StdioEngineOptions) | { kind: 'module'; path: string };
 
+/** The engine protocol version this runner and `scopa-conformance engine` speak (spec/PROTOCOL.md). */
+export const PROTOCOL_VERSION = 1;
+
 /** The default per-request timeout of an external engine. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

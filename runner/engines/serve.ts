@@ -7,9 +7,8 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { legalDecisions } from '../../reference/index.ts';
 import type { ReplayRequest } from '../fixture.ts';
+import { PROTOCOL_VERSION } from './engine.ts';
 import { replayOnReference, replayToPosition } from './reference.ts';
-
-export const PROTOCOL_VERSION = 1;
 
 interface Request {
   cmd?: unknown;

@@ -9,10 +9,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { startGame, type Decision, type GameEvent } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { EngineFailure, EngineStartError, type Engine } from './engine.ts';
+import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine.ts';
 import { replayOnReference } from './reference.ts';
 
-export const PROTOCOL_VERSION = 1;
 /** Longer lines are refused: an engine that prints one is broken, and the runner must not run out of memory. */
 export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 const STDERR_KEPT = 4096;
