@@ -11,19 +11,17 @@ import { SUITS, type Suit } from './types.ts';
 export const CARDS_PER_DECK = 40;
 export const VALUES_PER_SUIT = 10;
 
-const CARD_PATTERN = /^(10|[1-9])([DHSC])$/;
-
-/** The code of a card written in canonical notation, or -1 if it is not one. */
-export function parseCard(text: string): number {
-  const match = CARD_PATTERN.exec(text);
-  if (match === null) return -1;
-  return SUITS.indexOf(match[2] as Suit) * VALUES_PER_SUIT + Number(match[1]) - 1;
-}
-
 const NOTATION: readonly string[] = Array.from(
   { length: CARDS_PER_DECK },
   (_, code) => `${(code % VALUES_PER_SUIT) + 1}${SUITS[Math.floor(code / VALUES_PER_SUIT)]}`,
 );
+
+const CODE_OF = new Map(NOTATION.map((card, code) => [card, code]));
+
+/** The code of a card written in canonical notation, or -1 if it is not one. */
+export function parseCard(text: string): number {
+  return CODE_OF.get(text) ?? -1;
+}
 
 export function formatCard(code: number): string {
   return NOTATION[code] ?? `?${code}`;

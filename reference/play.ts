@@ -75,6 +75,9 @@ const handCanCapture = (state: GameState, seat: number): boolean =>
 const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((code, i) => code === [...b].sort((x, y) => x - y)[i]);
 
+const mustUseCapturingCard = (decision: Decision): Result<never> =>
+  err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
+
 /** Turns a decision into a move for the seat to play, or says why it is not legal. */
 export function checkMove(state: GameState, decision: Decision): Result<Move> {
   if (state.status === 'over') return err('GAME_OVER', 'the game is over');
@@ -98,8 +101,6 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
   const rules = state.rules.capture;
   const value = cardValue(code);
   const positions = new Int16Array(Math.max(state.tableLength, 1));
-  const mustUseCapturingCard = (): Result<never> =>
-    err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
 
   if (rules.chooser === 'auto') {
     // A named capture must first be a legal one (CAP-CHOICE's checks), then the automatic one.
@@ -116,7 +117,7 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
         'CAP-AUTO',
       );
     }
-    if (count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard();
+    if (count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
     return ok({ handIndex, positions, count });
   }
 
@@ -124,7 +125,7 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
     if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {
       return err('MUST_CAPTURE', `${decision.card} can capture, so it may not be trailed`, 'CAP-COMPULSION');
     }
-    if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard();
+    if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
     return ok({ handIndex, positions, count: 0 });
   }
   const count = resolveCapture(rules, state.table, state.tableLength, value, named, positions);

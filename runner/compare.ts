@@ -399,7 +399,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
   const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
   const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
   return (
@@ -437,7 +441,22 @@ export function canonicalEvent(event: GameEvent): Record<string, unknown> {
   return canonical;
 }
 
-export const sameEvent = (a: GameEvent, b: GameEvent): boolean => sameJson(canonicalEvent(a), canonicalEvent(b));
+/** Whether two events agree on their type and vocabulary fields: `canonicalEvent`'s equality, without building them. */
+export function sameEvent(a: GameEvent, b: GameEvent): boolean {
+  if (a.type !== b.type) return false;
+  if (!Object.hasOwn(EVENT_FIELDS, a.type)) return sameJson(canonicalEvent(a), canonicalEvent(b));
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const field of EVENT_FIELDS[a.type]) {
+    if (!sameJson(comparedValue(x, field), comparedValue(y, field))) return false;
+  }
+  return true;
+}
+
+const comparedValue = (event: Record<string, unknown>, field: string): unknown => {
+  const value = event[field];
+  return field === 'eliminated' && Array.isArray(value) && value.length === 0 ? undefined : value;
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The checks

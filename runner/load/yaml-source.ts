@@ -108,12 +108,15 @@ function keysWritten(text: string, start: number): number {
       close = text.indexOf('"', close + 1);
     }
     let next = close + 1;
-    while (next < text.length && /\s/.test(text.charAt(next))) next++;
+    while (next < text.length && isJsonWhitespace(text.charCodeAt(next))) next++;
     if (text.charCodeAt(next) === COLON) count++;
     open = text.indexOf('"', next);
   }
   return count;
 }
+
+/** Space, tab, line feed, carriage return: the only whitespace JSON.parse accepts between tokens. */
+const isJsonWhitespace = (char: number): boolean => char === 32 || char === 10 || char === 13 || char === 9;
 
 function keysParsed(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
