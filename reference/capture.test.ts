@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { autoCapture, captureAt, CaptureList, countCaptures, listCaptures, resolveCapture } from './capture.ts';
+import { captureAt, countCaptures } from './capture-sampler.ts';
+import { autoCapture, CaptureList, listCaptures, resolveCapture } from './capture.ts';
 import { cardValue, formatCard, parseCard } from './cards.ts';
 import type { CaptureRules } from './types.ts';
 import { DEFAULT_RULES } from './variant.ts';

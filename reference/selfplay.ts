@@ -5,7 +5,8 @@
  * the trail where allowed) uniformly, counting copies of a card at different table positions apart.
  * @module
  */
-import { autoCapture, canCapture, captureAt, countCaptures } from './capture.ts';
+import { autoCapture, canCapture } from './capture.ts';
+import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
 import { beginRound, layDeck } from './deal.ts';
 import { playMove, type Move } from './play.ts';
