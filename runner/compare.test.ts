@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EVENT_TYPES, type GameEvent } from '../reference/index.ts';
-import { compareReply, type Divergence, positionsOf, sameEvent } from './compare.ts';
+import { compareLegal, compareReply, type Divergence, positionsOf, sameEvent } from './compare.ts';
 import { formatDivergence } from './divergence.ts';
 import type { Expectations, Fixture, ReplayReply } from './fixture.ts';
 import { variantRules } from './test-helpers.ts';
@@ -414,5 +414,34 @@ describe('an engine may answer anything in its events', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('compareLegal: legal decisions as a set', () => {
+  const pagat = variantRules('pagat');
+  const position = { round: 1, play: 2, decisions: [{ card: '7D', capture: ['3C', '4S'] }, { card: '7D', capture: ['7H'] }, { card: '2S' }] };
+
+  test('order, capture order and repeated decisions do not matter', () => {
+    const listed = [{ card: '2S' }, { card: '7D', capture: ['7H'] }, { card: '7D', capture: ['4S', '3C'] }, { card: '2S', capture: [] }];
+    expect(compareLegal(position, listed, pagat, 5)).toBeNull();
+  });
+
+  test('what the engine leaves out and what it adds, once each; a trail difference is CAP-COMPULSION', () => {
+    const listed = [{ card: '7D', capture: ['7H'] }, { card: '7D', capture: ['7H'] }, { card: '7D', capture: ['3C', '4S'] }, { card: '2S', capture: ['2H'] }, { card: '2S', capture: ['2H'] }];
+    expect(compareLegal(position, listed, pagat, 5)).toMatchObject({
+      kind: 'legal-mismatch',
+      round: 1,
+      play: 2,
+      eventIndex: 5,
+      rule: 'CAP-COMPULSION',
+      missing: [{ card: '2S' }],
+      extra: [{ card: '2S', capture: ['2H'] }],
+    });
+  });
+
+  test('a capture difference is CAP-CHOICE, or CAP-AUTO where capture is automatic', () => {
+    const listed = [{ card: '7D', capture: ['7H'] }, { card: '2S' }];
+    expect(compareLegal(position, listed, pagat, 0)?.rule).toBe('CAP-CHOICE');
+    expect(compareLegal(position, listed, variantRules('playpalace'), 0)?.rule).toBe('CAP-AUTO');
   });
 });

@@ -15,6 +15,7 @@
  */
 import type {
   CategoryKind,
+  Decision,
   ErrorCode,
   EventType,
   GameEndReason,
@@ -24,6 +25,7 @@ import type {
 } from '../reference/index.ts';
 import type {
   ExpectedEvents,
+  ExpectedLegal,
   ExpectedRejection,
   ExpectedResult,
   ExpectedRound,
@@ -57,6 +59,8 @@ export const DIVERGENCE_KINDS = [
   'round-mismatch',
   /** The game's result (its `game-end`) differs, or the game did not end. */
   'result-mismatch',
+  /** At a position of `expect.legal`, the engine's legal decisions are not the ones expected. */
+  'legal-mismatch',
 ] as const;
 export type DivergenceKind = (typeof DIVERGENCE_KINDS)[number];
 
@@ -121,7 +125,17 @@ export type PlayCountDivergence = DivergenceBase & {
   actual: { plays: number };
 };
 
+export type LegalDivergence = DivergenceBase & {
+  kind: 'legal-mismatch';
+  expected: Decision[];
+  actual: Decision[];
+  /** Expected decisions the engine does not list, and decisions it lists that are not expected. */
+  missing: Decision[];
+  extra: Decision[];
+};
+
 export type Divergence =
+  | LegalDivergence
   | EventDivergence
   | AwardDivergence
   | RoundDivergence
@@ -517,9 +531,14 @@ export function compareReply(fixture: Fixture, reply: ReplayReply, rules: Rules)
 const before = (a: { round: number; play: number }, b: { round: number; play: number }): boolean =>
   a.round < b.round || (a.round === b.round && a.play < b.play);
 
-/** Index of the event of play `play` of round `round` in the reply, or -1. */
-function playEventIndex(reading: Reading, round: number, play: number): number {
-  return reading.events.findIndex((event, i) => isPlay(event) && reading.positions[i]?.round === round && reading.positions[i]?.play === play);
+/** Index of the event of play `play` of round `round` in an event stream, or -1. */
+export function playEventIndex(
+  events: readonly GameEvent[],
+  round: number,
+  play: number,
+  positions: readonly EventPosition[] = positionsOf(events),
+): number {
+  return events.findIndex((event, i) => isPlay(event) && positions[i]?.round === round && positions[i]?.play === play);
 }
 
 function checkRejection(reading: Reading): Candidate[] {
@@ -542,7 +561,7 @@ function checkRejection(reading: Reading): Candidate[] {
   if (expected === null) return [];
   const rule = ruleOfErrorCode(expected.code, reading.rules);
   if (actual === null || before(expected, actual)) {
-    const accepted = playEventIndex(reading, expected.round, expected.play);
+    const accepted = playEventIndex(reading.events, expected.round, expected.play, reading.positions);
     return [
       candidate({
         kind: 'not-rejected',
@@ -789,4 +808,46 @@ function checkResult(reading: Reading, expected: ExpectedResult): Candidate[] {
   const where = reading.positions[eventIndex] ?? reading.end;
   const rule = endRule(expected, actual ?? undefined, reading.rules);
   return [candidate({ kind: 'result-mismatch', ...where, eventIndex, rule, field, expected, actual })];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Legal decisions
+
+/** A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail). */
+export function decisionKey(decision: Decision): string {
+  const taken = Array.isArray(decision.capture) ? [...decision.capture].map(String).sort() : [];
+  return taken.length === 0 ? String(decision.card) : `${String(decision.card)} ${taken.join(' ')}`;
+}
+
+/**
+ * The engine's legal decisions at a position of `expect.legal` against the expected ones, as sets (AMB-58:
+ * order is free; copies of a card are interchangeable, DECK-COPIES). `eventIndex` is where the position's play
+ * shows in the engine's events.
+ */
+export function compareLegal(expected: ExpectedLegal, actual: readonly Decision[], rules: Rules, eventIndex: number): LegalDivergence | null {
+  const wanted = new Set(expected.decisions.map(decisionKey));
+  const listed = new Set(actual.map(decisionKey));
+  const missing = expected.decisions.filter((decision) => !listed.has(decisionKey(decision)));
+  const extra = actual.filter((decision) => !wanted.has(decisionKey(decision)));
+  if (missing.length === 0 && extra.length === 0) return null;
+  return {
+    kind: 'legal-mismatch',
+    round: expected.round,
+    play: expected.play,
+    eventIndex,
+    rule: legalRule([...missing, ...extra], rules),
+    expected: expected.decisions,
+    actual: [...actual],
+    missing: uniqueDecisions(missing),
+    extra: uniqueDecisions(extra),
+  };
+}
+
+const uniqueDecisions = (decisions: Decision[]): Decision[] => [...new Map(decisions.map((d) => [decisionKey(d), d])).values()];
+
+/** The rule a legal list gets wrong: the automatic capture, whether a trail is allowed, or which captures are. */
+function legalRule(differing: readonly Decision[], rules: Rules): RuleId {
+  if (rules.capture.chooser === 'auto') return 'CAP-AUTO';
+  if (differing.some((decision) => decisionKey(decision) === String(decision.card))) return 'CAP-COMPULSION';
+  return 'CAP-CHOICE';
 }

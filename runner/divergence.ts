@@ -22,7 +22,7 @@ import {
   supplyDeck,
   tableOf,
 } from '../reference/index.ts';
-import { canonicalEvent, type Divergence, type EventDivergence, numbers, positionsOf } from './compare.ts';
+import { canonicalEvent, decisionKey, type Divergence, type EventDivergence, numbers, positionsOf } from './compare.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from './fixture.ts';
 import { SPEC_DIR } from './repo-paths.ts';
 
@@ -138,6 +138,11 @@ export function formatDecision(decision: Decision, rules?: Rules): string {
 
 const formatLegal = (decision: Decision): string =>
   decision.capture === undefined || decision.capture.length === 0 ? `${decision.card} trails` : `${decision.card} takes ${formatValue(decision.capture)}`;
+
+const sameDecisions = (a: readonly Decision[], b: readonly Decision[]): boolean => {
+  const keys = new Set(a.map(decisionKey));
+  return keys.size === new Set(b.map(decisionKey)).size && b.every((decision) => keys.has(decisionKey(decision)));
+};
 
 /** `npx scopa-conformance run <file>` with the engine's flags: what reruns one fixture. */
 export function reproCommand(file: string, engineFlags: readonly string[] = []): string {
@@ -330,6 +335,7 @@ function aboutAPlay(divergence: Divergence): boolean {
     case 'not-rejected':
     case 'stopped-early':
     case 'extra-play':
+    case 'legal-mismatch':
       return true;
     case 'event-mismatch':
     case 'missing-event':
@@ -350,6 +356,7 @@ function showLegal(divergence: Divergence): boolean {
     case 'unexpected-rejection':
     case 'wrong-rejection':
     case 'not-rejected':
+    case 'legal-mismatch':
       return true;
     case 'event-mismatch':
     case 'missing-event':
@@ -424,6 +431,8 @@ function describeWhat(divergence: Divergence, context: ReportContext): string {
       return divergence.field === 'missing'
         ? 'the engine\'s events have no game-end: for the engine the game did not end'
         : `the game's ${divergence.field} differs`;
+    case 'legal-mismatch':
+      return `the engine's legal decisions before play ${divergence.play} of round ${divergence.round} are not the ones the fixture expects`;
   }
 }
 
@@ -445,12 +454,16 @@ function addPlay(lines: Lines, divergence: Divergence, context: ReportContext): 
   const toPlay = seat === state.turn ? '' : ` (seat ${state.turn} is to play)`;
   lines.add('hand', `seat ${state.turn} holds ${formatValue(handOf(state, state.turn))}${toPlay}`);
   if (showLegal(divergence)) {
-    const legal = legalDecisions(state).map(formatLegal);
-    const shown = legal.length > 12 ? [...legal.slice(0, 12), `... ${legal.length - 12} more`] : legal;
-    lines.add('legal', `${shown.join(' | ')} (reference engine)`);
-    if (context.engineLegal !== undefined) {
-      const theirs = context.engineLegal.map(formatLegal);
-      const listed = theirs.length > 12 ? [...theirs.slice(0, 12), `... ${theirs.length - 12} more`] : theirs;
+    const reference = legalDecisions(state);
+    const shortened = (decisions: Decision[]): string[] => {
+      const listed = decisions.map(formatLegal);
+      return listed.length > 12 ? [...listed.slice(0, 12), `... ${listed.length - 12} more`] : listed;
+    };
+    const { engineLegal } = context;
+    const agrees = engineLegal !== undefined && sameDecisions(reference, engineLegal);
+    lines.add('legal', `${shortened(reference).join(' | ')} (reference engine${agrees ? '; the engine under test agrees' : ''})`);
+    if (engineLegal !== undefined && !agrees) {
+      const listed = shortened(engineLegal);
       lines.add('engine legal', `${listed.length === 0 ? 'none' : listed.join(' | ')} (engine under test)`);
     }
   }
@@ -486,6 +499,13 @@ function addExpectedActual(lines: Lines, divergence: Divergence, context: Report
         const accepted = context.reply.events[divergence.eventIndex];
         lines.add('actual', accepted === undefined ? 'no refusal' : `no refusal; the engine played it: ${formatEvent(accepted)}`);
       }
+      return;
+    }
+    case 'legal-mismatch': {
+      const list = (decisions: Decision[]): string => (decisions.length === 0 ? 'none' : decisions.map(formatLegal).join(' | '));
+      lines.add('expected', `${list(divergence.expected)} (the fixture)`);
+      lines.add('missing', list(divergence.missing));
+      lines.add('extra', list(divergence.extra));
       return;
     }
     case 'stopped-early':

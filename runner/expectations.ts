@@ -1,10 +1,17 @@
 /**
- * Expectations written from an engine's replay: what `generate` and `update` put in a generated fixture.
- * Every event, each round's score sheet, and the result.
+ * Expectations written from the reference engine: what `generate` and `update` put in a generated fixture.
+ * Every event, each round's score sheet, the result, and where asked the legal decisions before plays.
  * @module
  */
 import type { GameEvent } from '../reference/types.ts';
-import type { Expectations, ExpectedRound, ReplayReply } from './fixture.ts';
+import { legalOnReference } from './engines/reference.ts';
+import type { Expectations, ExpectedLegal, ExpectedRound, ReplayReply, ReplayRequest } from './fixture.ts';
+import { requestBefore } from './replay.ts';
+
+/** The reference engine's legal decisions before each of the given plays of a request (rounds and plays from 1). */
+export function legalFromReference(request: ReplayRequest, positions: readonly { round: number; play: number }[]): ExpectedLegal[] {
+  return positions.map(({ round, play }) => ({ round, play, decisions: legalOnReference(requestBefore(request, round, play)) }));
+}
 
 export function expectationsFromReplay(reply: ReplayReply, sides: number, sideOf: (seat: number) => number): Expectations {
   const rounds: ExpectedRound[] = [];

@@ -27,7 +27,7 @@ function layout(value: unknown, indent: string, itemPerLine: (path: string) => b
 }
 
 /** Which containers are spread over lines: the document's structure down to single decks, plays and events. */
-const SPREAD = /^(|\.provenance|\.rounds|\.rounds\[\]|\.rounds\[\]\.(decks|plays)|\.expect|\.expect\.(events|rounds)|\.expect\.events\.list)$/;
+const SPREAD = /^(|\.provenance|\.rounds|\.rounds\[\]|\.rounds\[\]\.(decks|plays)|\.expect|\.expect\.(events|rounds|legal)|\.expect\.events\.list)$/;
 
 export function fixtureToYaml(fixture: Fixture): string {
   return `${MODELINE}\n${layout(fixture, '', (path) => SPREAD.test(path), '')}\n`;

@@ -59,11 +59,19 @@ export interface ExpectedRejection {
   code: ErrorCode;
 }
 
+/** The legal decisions before a play the fixture makes (rounds and plays from 1), compared as a set. */
+export interface ExpectedLegal {
+  round: number;
+  play: number;
+  decisions: Decision[];
+}
+
 export interface Expectations {
   events?: ExpectedEvents;
   rounds?: ExpectedRound[];
   result?: ExpectedResult;
   reject?: ExpectedRejection;
+  legal?: ExpectedLegal[];
 }
 
 export interface Fixture {

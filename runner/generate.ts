@@ -15,7 +15,7 @@ import {
   type OptionValue,
   type Rules,
 } from '../reference/index.ts';
-import { expectationsFromReplay } from './expectations.ts';
+import { expectationsFromReplay, legalFromReference } from './expectations.ts';
 import type { Fixture, FixtureRound } from './fixture.ts';
 import { replayOnReference } from './engines/reference.ts';
 
@@ -25,6 +25,8 @@ export interface GameSpec {
   rules: Rules;
   players: number;
   seed: number;
+  /** Keep the first round only, with the legal decisions before each of its plays (`expect.legal`). */
+  legal?: boolean;
 }
 
 /** The inputs of one random game: each round's deck orders and decisions. */
@@ -58,22 +60,27 @@ function playRandomly(spec: GameSpec): { rounds: FixtureRound[]; firstDealer?: n
 }
 
 export function generateFixture(spec: GameSpec, id: string, engineVersion: string): Fixture {
-  const { rounds, firstDealer } = playRandomly(spec);
+  const played = playRandomly(spec);
+  const { firstDealer } = played;
+  const rounds = spec.legal === true ? played.rounds.slice(0, 1) : played.rounds;
   const request = { variant: spec.variant, options: spec.options, rules: spec.rules, players: spec.players, firstDealer, rounds };
   const started = startGame(spec.rules, { players: spec.players, firstDealer });
   if (!started.ok) throw new Error(started.error.message);
   const { sides, sideOf } = started.value.seats;
+  const game = `random game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`;
+  const expect = expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number);
+  if (spec.legal === true) expect.legal = legalFromReference(request, (rounds[0]?.plays ?? []).map((_, i) => ({ round: 1, play: i + 1 })));
   const fixture: Fixture = {
     id,
-    title: `Random game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`,
+    title: spec.legal === true ? `The legal decisions of round 1 of ${game}` : `${game.charAt(0).toUpperCase()}${game.slice(1)}`,
     variant: spec.variant,
     options: spec.options,
     players: spec.players,
-    tags: ['generated'],
+    tags: spec.legal === true ? ['generated', 'legal'] : ['generated'],
     rules: [],
     provenance: { kind: 'generated', generator: 'scopa-conformance generate', seed: spec.seed, engineVersion },
     rounds,
-    expect: expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number),
+    expect,
   };
   if (firstDealer !== undefined) fixture.firstDealer = firstDealer;
   return fixture;

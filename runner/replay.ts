@@ -4,8 +4,8 @@
  * garbage) is `errored`; a reply that says the engine does not play the game (`skipped`) is `skipped`.
  * @module
  */
-import type { Rules } from '../reference/index.ts';
-import { compareReply } from './compare.ts';
+import type { Decision, Rules } from '../reference/index.ts';
+import { compareLegal, compareReply, type Divergence, type LegalDivergence, playEventIndex } from './compare.ts';
 import { formatDivergence } from './divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure } from './engines/engine.ts';
 import type { Fixture, ReplayReply, ReplayRequest } from './fixture.ts';
@@ -35,18 +35,51 @@ export function replayRequestOf(fixture: Fixture, rules: Rules): ReplayRequest {
   };
 }
 
-/** The fixture's inputs up to (not including) play `play` of round `round`: the position of that decision. */
-function positionBefore(fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest {
-  const request = replayRequestOf(fixture, rules);
+/** A request's inputs up to (not including) play `play` of round `round`: the position of that decision. */
+export function requestBefore(request: ReplayRequest, round: number, play: number): ReplayRequest {
   const rounds = request.rounds.slice(0, round).map((input, i) => (i === round - 1 ? { ...input, plays: input.plays.slice(0, play - 1) } : input));
   return { ...request, rounds };
 }
+
+const positionBefore = (fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest =>
+  requestBefore(replayRequestOf(fixture, rules), round, play);
 
 const describeError = (error: unknown): { message: string; detail?: string } => {
   if (error instanceof EngineFailure) return error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail };
   if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack === undefined ? {} : { detail: error.stack }) };
   return { message: `the engine threw ${String(error)}` };
 };
+
+const NO_LEGAL = 'the fixture checks legal decisions (expect.legal), and the engine does not offer the optional legal request';
+
+/** The engine's legal decisions at a position, to show at a divergence: undefined if it does not say. */
+async function engineLegalAt(engine: Engine, request: ReplayRequest): Promise<Decision[] | undefined> {
+  try {
+    return await engine.legal?.(request);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `expect.legal`, position by position, once the replay matched: the first position where the engine's legal
+ * decisions differ, with them. Rejects like the engine's `legal` when the engine does not answer.
+ */
+async function checkLegal(
+  engine: Engine,
+  fixture: Fixture,
+  reply: ReplayReply,
+  rules: Rules,
+): Promise<'not-offered' | { divergence: LegalDivergence | null; engineLegal?: Decision[] }> {
+  for (const expected of fixture.expect.legal ?? []) {
+    const listed = await engine.legal?.(positionBefore(fixture, rules, expected.round, expected.play));
+    if (listed === undefined) return 'not-offered';
+    if (!Array.isArray(listed)) throw new EngineFailure('the engine\'s legal decisions are not a list');
+    const divergence = compareLegal(expected, listed, rules, playEventIndex(reply.events, expected.round, expected.play));
+    if (divergence !== null) return { divergence, engineLegal: listed };
+  }
+  return { divergence: null };
+}
 
 export async function runFixture(engine: Engine, item: RunItem): Promise<FixtureResult> {
   const { fixture, file, rules } = item;
@@ -76,10 +109,31 @@ export async function runFixture(engine: Engine, item: RunItem): Promise<Fixture
 
   if (reply.skipped !== undefined) return finish({ outcome: 'skipped', message: `the engine does not play it: ${reply.skipped}` });
 
+  // A throw from here on, except from the engine's `legal`, is a bug in the runner: still no verdict on the fixture.
+  const runnerFailed = (error: unknown): FixtureResult => {
+    const { message, detail } = describeError(error);
+    return finish({ outcome: 'errored', message: `the runner failed comparing the reply: ${message}`, ...(detail === undefined ? {} : { detail }) });
+  };
+  let divergence: Divergence | null;
   try {
-    const divergence = compareReply(fixture, reply, rules);
-    if (divergence === null) return finish({ outcome: 'passed' });
-    const engineLegal = divergence.play >= 1 ? await engine.legal?.(positionBefore(fixture, rules, divergence.round, divergence.play)) : undefined;
+    divergence = compareReply(fixture, reply, rules);
+  } catch (error) {
+    return runnerFailed(error);
+  }
+  let engineLegal: Decision[] | undefined;
+  if (divergence === null && fixture.expect.legal !== undefined) {
+    try {
+      const checked = await checkLegal(engine, fixture, reply, rules);
+      if (checked === 'not-offered') return finish({ outcome: 'skipped', message: NO_LEGAL });
+      ({ divergence, engineLegal } = checked);
+    } catch (error) {
+      return finish({ outcome: 'errored', ...describeError(error) });
+    }
+  }
+  if (divergence === null) return finish({ outcome: 'passed' });
+
+  try {
+    engineLegal ??= divergence.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, divergence.round, divergence.play)) : undefined;
     const report = formatDivergence(divergence, {
       fixture,
       file,
@@ -90,8 +144,6 @@ export async function runFixture(engine: Engine, item: RunItem): Promise<Fixture
     });
     return finish({ outcome: 'failed', divergence, report });
   } catch (error) {
-    // A bug in the runner, not in the engine: still no verdict on the fixture.
-    const { message, detail } = describeError(error);
-    return finish({ outcome: 'errored', message: `the runner failed comparing the reply: ${message}`, ...(detail === undefined ? {} : { detail }) });
+    return runnerFailed(error);
   }
 }

@@ -21,6 +21,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   count: { type: 'string', default: '1' },
   out: { type: 'string' },
+  legal: { type: 'boolean' },
 } as const;
 
 function wholeNumber(name: string, text: string | undefined, least: number): number {
@@ -49,15 +50,19 @@ export const generateCommand: Command = {
   name: 'generate',
   summary: 'write seeded random games of a variant as generated fixtures',
   help: `Usage: scopa-conformance generate --variant <id> [--option name=value ...] --seed <n>
-                                [--count <k>] [--players <n>] [--out <dir>]
+                                [--count <k>] [--players <n>] [--out <dir>] [--legal]
 
 Plays <k> games (default 1) on the reference engine with seeds <n>, <n>+1, ...: decks
 shuffled and each decision drawn uniformly from the legal ones. Each game is written as
 a fixture whose expectations (every event, each round's score sheet, the result) come
 from the reference engine, with provenance "generated" (generator, seed, engine
 version). Files go to <dir> (default fixtures/<variant>/) as
-gen-[<options>-]s<seed>.yaml. A file that exists and is not a generated fixture is never
-overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.`,
+gen-[legal-][<options>-]s<seed>.yaml. A file that exists and is not a generated fixture is
+never overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.
+
+Options:
+  --legal   keep each game's first round only, and add the legal decisions before each of
+            its plays (expect.legal, checked through the engine's optional legal request)`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
@@ -83,13 +88,13 @@ overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.`,
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
     const slug = optionSlug(options);
     for (let game = 0; game < count; game++) {
-      const name = `gen-${slug === '' ? '' : `${slug}-`}${players === 2 ? '' : `p${players}-`}s${seed + game}`;
+      const name = `gen-${values.legal === true ? 'legal-' : ''}${slug === '' ? '' : `${slug}-`}${players === 2 ? '' : `p${players}-`}s${seed + game}`;
       const path = join(out, `${name}.yaml`);
       if (!(await replaceable(path))) {
         io.stderr.write(`${showPath(path, io)}: error: exists and is not a generated fixture; not overwritten\n`);
         return EXIT.invalid;
       }
-      const spec = { variant: variant.id, options, rules: rules.value, players, seed: seed + game };
+      const spec = { variant: variant.id, options, rules: rules.value, players, seed: seed + game, legal: values.legal === true };
       let fixture;
       try {
         fixture = generateFixture(spec, `${group}/${name}`, version);

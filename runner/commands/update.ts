@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { replayOnReference } from '../engines/reference.ts';
-import { expectationsFromReplay } from '../expectations.ts';
+import { expectationsFromReplay, legalFromReference } from '../expectations.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
@@ -22,8 +22,8 @@ export const updateCommand: Command = {
   help: `Usage: scopa-conformance update [paths...] [--dry-run]
 
 Replays every generated fixture among the paths (default fixtures/) on the reference
-engine and rewrites its expectations (every event, the round score sheets, the result)
-and engine version, showing what changed. Each file is written whole or not at all.
+engine and rewrites its expectations (every event, the round score sheets, the result, and
+the legal decisions at the positions it lists) and engine version, showing what changed. Each file is written whole or not at all.
 Fixtures whose provenance is hand-verified or cross-checked are never rewritten.
 Refused when the CI environment variable is set: in CI expectations are checked, not made.
 
@@ -59,6 +59,7 @@ Exit status: 0 done (or nothing to change), 2 refused, or an invalid variant or 
       if (!started.ok) continue;
       const { sides, sideOf } = started.value.seats;
       const expect = expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number);
+      if (fixture.expect.legal !== undefined) expect.legal = legalFromReference(request, fixture.expect.legal);
       const text = fixtureToYaml({ ...fixture, provenance: { ...fixture.provenance, engineVersion: version }, expect });
       const before = await readFile(path, 'utf8');
       if (text === before) continue;

@@ -12,7 +12,7 @@
 import type { Decision } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { pathToFileURL } from 'node:url';
-import { replayOnReference } from './reference.ts';
+import { legalOnReference, replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
 export interface Engine {
@@ -27,7 +27,8 @@ export interface Engine {
   close(): Promise<void>;
   /**
    * Optional: the decisions the engine considers legal once the request's inputs are played (its `legal`
-   * capability). The runner asks it at a divergence to show the engine's view beside the reference's.
+   * capability); undefined if it does not offer them. The runner checks fixtures' `expect.legal` with it, and
+   * asks it at a divergence to show the engine's view beside the reference's. Rejects like `replay`.
    */
   legal?(request: ReplayRequest): Promise<Decision[] | undefined>;
 }
@@ -65,6 +66,7 @@ export function referenceEngine(): Engine {
   return {
     name: 'reference',
     replay: async (request) => replayOnReference(request),
+    legal: async (request) => legalOnReference(request),
     close: async () => {},
   };
 }

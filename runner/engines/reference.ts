@@ -3,7 +3,7 @@
  * same shape an external engine does.
  * @module
  */
-import { GameSession, type GameEvent, type GameState } from '../../reference/index.ts';
+import { GameSession, legalDecisions, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
 import { InputCursor } from '../input-cursor.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 
@@ -13,6 +13,12 @@ import type { ReplayReply, ReplayRequest } from '../fixture.ts';
  */
 export function replayOnReference(request: ReplayRequest): ReplayReply {
   return replayToPosition(request).reply;
+}
+
+/** The legal decisions once the request's inputs are played: none if the replay stops short of a decision. */
+export function legalOnReference(request: ReplayRequest): Decision[] {
+  const { state } = replayToPosition(request);
+  return state === undefined ? [] : legalDecisions(state);
 }
 
 /** The replay and the state it ends in (undefined if the game could not start). */

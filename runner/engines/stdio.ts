@@ -286,14 +286,23 @@ export class StdioEngine implements Engine {
     }
   }
 
-  /** The engine's legal decisions after the request's inputs, if it offers `legal`; undefined otherwise or on any trouble. */
+  /**
+   * The engine's legal decisions after the request's inputs; undefined if it does not offer `legal`. Rejects with
+   * an `EngineFailure` when it offers it and does not answer, or answers an error or something else.
+   */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
-    if (!this.answersLegal || this.process === undefined) return undefined;
+    if (!this.answersLegal) return undefined;
+    if (this.process === undefined) await this.start();
+    const process = this.process as EngineProcess;
     try {
-      const reply = await this.exchange(this.process, 'legal', { cmd: 'legal', game: this.replayMessage(request) });
-      return Array.isArray(reply.decisions) ? (reply.decisions as Decision[]) : undefined;
-    } catch {
-      return undefined;
+      const reply = await this.exchange(process, 'legal', { cmd: 'legal', game: this.replayMessage(request) });
+      if (typeof reply.error === 'string') throw new EngineFailure(`the engine reported an error: ${reply.error}`, process.stderr);
+      if (!Array.isArray(reply.decisions)) throw new EngineFailure('the answer to legal has no "decisions" array', process.stderr);
+      return reply.decisions as Decision[];
+    } catch (error) {
+      this.process = undefined;
+      void process.stop();
+      throw error;
     }
   }
 

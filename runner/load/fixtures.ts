@@ -226,6 +226,7 @@ function examineFixture(
   const prepared = prepare(fixture, report, variants);
   if (prepared === undefined) return { errors: report.errors };
   checkExpectedEvents(fixture, report);
+  checkExpectedLegal(fixture, report);
   checkReplay(fixture, prepared, report);
   return report.errors.length === 0 ? { errors: [], request: prepared.request } : { errors: report.errors };
 }
@@ -445,6 +446,24 @@ export function unusedInputs(
     }
   }
   return found;
+}
+
+/** Each `expect.legal` position is before a play the fixture makes, and names cards in canonical notation. */
+function checkExpectedLegal(fixture: Fixture, report: Reporter): void {
+  for (const [index, expected] of (fixture.expect.legal ?? []).entries()) {
+    const at = `/expect/legal/${index}`;
+    const round = fixture.rounds[expected.round - 1];
+    if (round === undefined) report.at(`${at}/round`, `the fixture has no round ${expected.round}`);
+    else if (expected.play > round.plays.length) {
+      report.at(`${at}/play`, `round ${expected.round} lists ${round.plays.length} plays; there is no play ${expected.play} to list the legal decisions before`);
+    }
+    for (const [d, decision] of expected.decisions.entries()) {
+      if (parseCard(decision.card) < 0) report.at(`${at}/decisions/${d}/card`, `"${decision.card}" is not a card`);
+      for (const [c, card] of (decision.capture ?? []).entries()) {
+        if (parseCard(card) < 0) report.at(`${at}/decisions/${d}/capture/${c}`, `"${card}" is not a card`);
+      }
+    }
+  }
 }
 
 /** Replays the inputs on the reference engine and checks the expectations that depend on how far the game goes. */
