@@ -1,6 +1,7 @@
 /**
  * The default reporter, for people: nothing for a fixture that behaved as expected; for each one that did not,
- * one headline and its first-divergence report (or the error); then one summary line.
+ * one headline and its first-divergence report (or the error); why fixtures were skipped, one line per reason;
+ * then one summary line.
  * @module
  */
 import { countsLine, describeEngine, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
@@ -35,6 +36,15 @@ export function headline(result: FixtureResult): string {
 /** At most this many lines of an engine's stderr or a stack. */
 const DETAIL_LINES = 20;
 
+/** One line per distinct reason fixtures were skipped, with how many: why part of the suite did not run. */
+function skipReasons(results: readonly FixtureResult[]): string[] {
+  const reasons = new Map<string, number>();
+  for (const result of results) {
+    if (result.outcome === 'skipped') reasons.set(headline(result), (reasons.get(headline(result)) ?? 0) + 1);
+  }
+  return [...reasons].map(([reason, count]) => `SKIP  ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
+}
+
 export function renderPretty(summary: RunSummary): string {
   const out: string[] = [];
   for (const result of summary.results) {
@@ -52,6 +62,7 @@ export function renderPretty(summary: RunSummary): string {
     }
   }
   const { counts } = summary;
+  if (!summary.bailed) out.push(...skipReasons(summary.results));
   if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
