@@ -10,10 +10,11 @@ import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { autoCapture } from '../reference/capture.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
+import { loadRunItem } from './corpus-items.ts';
 import { referenceEngine, type Engine } from './engines/engine.ts';
 import { StdioEngine } from './engines/stdio.ts';
 import { formatLoadError } from './load/load-result.ts';
-import { listFixtureFiles, loadFixtureFile } from './load/fixtures.ts';
+import { listFixtureFiles } from './load/fixtures.ts';
 import { loadVariantRegistry } from './load/variants.ts';
 import { runFixture } from './replay.ts';
 
@@ -85,14 +86,7 @@ function measureCaptureSearch(rules: Rules, size: number, seconds: number, sampl
 async function measureReplay(engine: Engine, files: string[], variants: Map<string, ResolvedVariant>): Promise<number> {
   const start = performance.now();
   for (const file of files) {
-    const loaded = await loadFixtureFile(file);
-    if (!loaded.ok) throw new Error(formatLoadError(loaded.errors[0] as never));
-    const fixture = loaded.value;
-    const variant = variants.get(fixture.variant);
-    if (variant === undefined) throw new Error(`${file}: unknown variant ${fixture.variant}`);
-    const rules = applyOptions(variant, fixture.options);
-    if (!rules.ok) throw new Error(`${file}: ${rules.error.message}`);
-    const result = await runFixture(engine, { fixture, file, rules: rules.value, repro: '' });
+    const result = await runFixture(engine, await loadRunItem(file, variants));
     if (result.outcome !== 'passed') throw new Error(`${file}: ${result.outcome} ${result.message ?? ''}`);
   }
   return round((files.length * 1000) / (performance.now() - start));

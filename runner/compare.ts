@@ -825,10 +825,7 @@ export function decisionKey(decision: Decision): string {
  * shows in the engine's events.
  */
 export function compareLegal(expected: ExpectedLegal, actual: readonly Decision[], rules: Rules, eventIndex: number): LegalDivergence | null {
-  const wanted = new Set(expected.decisions.map(decisionKey));
-  const listed = new Set(actual.map(decisionKey));
-  const missing = expected.decisions.filter((decision) => !listed.has(decisionKey(decision)));
-  const extra = actual.filter((decision) => !wanted.has(decisionKey(decision)));
+  const { missing, extra } = legalDifference(expected.decisions, actual);
   if (missing.length === 0 && extra.length === 0) return null;
   return {
     kind: 'legal-mismatch',
@@ -840,6 +837,16 @@ export function compareLegal(expected: ExpectedLegal, actual: readonly Decision[
     actual: [...actual],
     missing: uniqueDecisions(missing),
     extra: uniqueDecisions(extra),
+  };
+}
+
+/** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */
+export function legalDifference(expected: readonly Decision[], actual: readonly Decision[]): { missing: Decision[]; extra: Decision[] } {
+  const wanted = new Set(expected.map(decisionKey));
+  const listed = new Set(actual.map(decisionKey));
+  return {
+    missing: expected.filter((decision) => !listed.has(decisionKey(decision))),
+    extra: actual.filter((decision) => !wanted.has(decisionKey(decision))),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   supplyDeck,
   tableOf,
 } from '../reference/index.ts';
-import { canonicalEvent, decisionKey, type Divergence, type EventDivergence, numbers, positionsOf } from './compare.ts';
+import { canonicalEvent, type Divergence, type EventDivergence, legalDifference, numbers, positionsOf } from './compare.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from './fixture.ts';
 import { SPEC_DIR } from './repo-paths.ts';
 
@@ -138,11 +138,6 @@ export function formatDecision(decision: Decision, rules?: Rules): string {
 
 const formatLegal = (decision: Decision): string =>
   decision.capture === undefined || decision.capture.length === 0 ? `${decision.card} trails` : `${decision.card} takes ${formatValue(decision.capture)}`;
-
-const sameDecisions = (a: readonly Decision[], b: readonly Decision[]): boolean => {
-  const keys = new Set(a.map(decisionKey));
-  return keys.size === new Set(b.map(decisionKey)).size && b.every((decision) => keys.has(decisionKey(decision)));
-};
 
 /** `npx scopa-conformance run <file>` with the engine's flags: what reruns one fixture. */
 export function reproCommand(file: string, engineFlags: readonly string[] = []): string {
@@ -460,7 +455,8 @@ function addPlay(lines: Lines, divergence: Divergence, context: ReportContext): 
       return listed.length > 12 ? [...listed.slice(0, 12), `... ${listed.length - 12} more`] : listed;
     };
     const { engineLegal } = context;
-    const agrees = engineLegal !== undefined && sameDecisions(reference, engineLegal);
+    const difference = engineLegal === undefined ? undefined : legalDifference(reference, engineLegal);
+    const agrees = difference !== undefined && difference.missing.length === 0 && difference.extra.length === 0;
     lines.add('legal', `${shortened(reference).join(' | ')} (reference engine${agrees ? '; the engine under test agrees' : ''})`);
     if (engineLegal !== undefined && !agrees) {
       const listed = shortened(engineLegal);

@@ -67,12 +67,12 @@ export function generateFixture(spec: GameSpec, id: string, engineVersion: strin
   const started = startGame(spec.rules, { players: spec.players, firstDealer });
   if (!started.ok) throw new Error(started.error.message);
   const { sides, sideOf } = started.value.seats;
-  const game = `random game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`;
+  const game = `game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`;
   const expect = expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number);
   if (spec.legal === true) expect.legal = legalFromReference(request, (rounds[0]?.plays ?? []).map((_, i) => ({ round: 1, play: i + 1 })));
   const fixture: Fixture = {
     id,
-    title: spec.legal === true ? `The legal decisions of round 1 of ${game}` : `${game.charAt(0).toUpperCase()}${game.slice(1)}`,
+    title: spec.legal === true ? `The legal decisions of round 1 of random ${game}` : `Random ${game}`,
     variant: spec.variant,
     options: spec.options,
     players: spec.players,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { referenceEngine } from './engines/engine.ts';
-import { schemaCheckedItems } from './mutants/score.ts';
+import { schemaCheckedItems } from './corpus-items.ts';
 import { runFixture } from './replay.ts';
 
 // The whole corpus on the reference engine, one test per fixture (the suite `npm start` runs, as tests). The

@@ -190,6 +190,11 @@ function protocolProblem(schema: string, message: unknown): string | undefined {
   return problems.length === 0 ? undefined : problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
 }
 
+/** An answer that reports an error is no answer: the fixture errors with the engine's words. */
+function failOnError(reply: Record<string, unknown>, stderr: string): void {
+  if (typeof reply.error === 'string') throw new EngineFailure(`the engine reported an error: ${reply.error}`, stderr);
+}
+
 export class StdioEngine implements Engine {
   readonly name: string;
   private process: EngineProcess | undefined;
@@ -267,23 +272,14 @@ export class StdioEngine implements Engine {
   async replay(request: ReplayRequest): Promise<ReplayReply> {
     const unsupported = this.unsupported(request);
     if (unsupported !== undefined) return { events: [], skipped: unsupported };
-    if (this.process === undefined) await this.start();
-    const process = this.process as EngineProcess;
-    const message = { cmd: 'replay', ...this.replayMessage(request) };
-    try {
-      const reply = await this.exchange(process, 'replay', message);
+    return this.ask('replay', { cmd: 'replay', ...this.replayMessage(request) }, (reply, stderr) => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
-      if (typeof reply.error === 'string') throw new EngineFailure(`the engine reported an error: ${reply.error}`, process.stderr);
-      if (!Array.isArray(reply.events)) throw new EngineFailure('the answer has no "events" array', process.stderr);
+      failOnError(reply, stderr);
+      if (!Array.isArray(reply.events)) throw new EngineFailure('the answer has no "events" array', stderr);
       const answer: ReplayReply = { events: reply.events as GameEvent[] };
       if (reply.rejection !== undefined) answer.rejection = reply.rejection as ReplayReply['rejection'];
       return answer;
-    } catch (error) {
-      // Whatever went wrong, the next replay starts from a fresh process.
-      this.process = undefined;
-      void process.stop();
-      throw error;
-    }
+    });
   }
 
   /**
@@ -292,13 +288,22 @@ export class StdioEngine implements Engine {
    */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.answersLegal) return undefined;
+    return this.ask('legal', { cmd: 'legal', game: this.replayMessage(request) }, (reply, stderr) => {
+      failOnError(reply, stderr);
+      if (!Array.isArray(reply.decisions)) throw new EngineFailure('the answer to legal has no "decisions" array', stderr);
+      return reply.decisions as Decision[];
+    });
+  }
+
+  /**
+   * One request to the engine, started first if need be; `read` turns its answer into a result or throws.
+   * Whatever goes wrong, the next request starts from a fresh process.
+   */
+  private async ask<T>(schema: string, message: Record<string, unknown>, read: (reply: Record<string, unknown>, stderr: string) => T): Promise<T> {
     if (this.process === undefined) await this.start();
     const process = this.process as EngineProcess;
     try {
-      const reply = await this.exchange(process, 'legal', { cmd: 'legal', game: this.replayMessage(request) });
-      if (typeof reply.error === 'string') throw new EngineFailure(`the engine reported an error: ${reply.error}`, process.stderr);
-      if (!Array.isArray(reply.decisions)) throw new EngineFailure('the answer to legal has no "decisions" array', process.stderr);
-      return reply.decisions as Decision[];
+      return read(await this.exchange(process, schema, message), process.stderr);
     } catch (error) {
       this.process = undefined;
       void process.stop();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { MUTANTS } from './catalog.ts';
-import { corpusItems, scoreMutant } from './score.ts';
+import { corpusItems } from '../corpus-items.ts';
+import { scoreMutant } from './score.ts';
 
 describe('the fixture corpus catches every mutant of the reference engine, through the engine protocol', async () => {
   const items = await corpusItems();

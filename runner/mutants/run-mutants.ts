@@ -4,7 +4,8 @@
  * @module
  */
 import { MUTANTS } from './catalog.ts';
-import { corpusItems, scoreMutant } from './score.ts';
+import { corpusItems } from '../corpus-items.ts';
+import { scoreMutant } from './score.ts';
 
 const items = await corpusItems();
 let caught = 0;

@@ -40,7 +40,9 @@ const DETAIL_LINES = 20;
 function skipReasons(results: readonly FixtureResult[]): string[] {
   const reasons = new Map<string, number>();
   for (const result of results) {
-    if (result.outcome === 'skipped') reasons.set(headline(result), (reasons.get(headline(result)) ?? 0) + 1);
+    if (result.outcome !== 'skipped') continue;
+    const reason = headline(result);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   return [...reasons].map(([reason, count]) => `SKIP  ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
 }
@@ -62,8 +64,8 @@ export function renderPretty(summary: RunSummary): string {
     }
   }
   const { counts } = summary;
-  if (!summary.bailed) out.push(...skipReasons(summary.results));
   if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
+  else out.push(...skipReasons(summary.results));
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }
