@@ -10,7 +10,7 @@ import { fullDeck, parseCard } from './cards.ts';
 import { applyDecision, startGame, supplyDeck } from './engine.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
-import type { Decision, GameEvent, GameSetup, OptionValue, RuleError, Rules, VariantSource } from './types.ts';
+import type { Decision, GameEvent, GameSetup, OptionValue, ResolvedVariant, RuleError, Rules, VariantSource } from './types.ts';
 import { applyOptions, resolveVariant } from './variant.ts';
 
 const variantsDir = fileURLToPath(new URL('../variants/', import.meta.url));
@@ -25,10 +25,14 @@ const sources = new Map<string, VariantSource>(
 
 export const VARIANT_IDS = [...sources.keys()].sort();
 
-export function variantRules(id: string, options: Record<string, OptionValue> = {}): Rules {
+export function resolvedVariant(id: string): ResolvedVariant {
   const variant = resolveVariant(id, (name) => sources.get(name));
   if (!variant.ok) throw new Error(variant.error.message);
-  const rules = applyOptions(variant.value, options);
+  return variant.value;
+}
+
+export function variantRules(id: string, options: Record<string, OptionValue> = {}): Rules {
+  const rules = applyOptions(resolvedVariant(id), options);
   if (!rules.ok) throw new Error(rules.error.message);
   return rules.value;
 }

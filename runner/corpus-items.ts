@@ -25,9 +25,12 @@ async function variantRegistry(): Promise<Map<string, ResolvedVariant>> {
 
 /** Every fixture of the corpus, checked as `validate` checks it (schema, meaning, replay). */
 export async function corpusItems(): Promise<RunItem[]> {
-  const corpus = await loadFixtureCorpus([FIXTURES_DIR], await variantRegistry());
+  const variants = await variantRegistry();
+  const corpus = await loadFixtureCorpus([FIXTURES_DIR], variants);
   if (corpus.errors.length > 0) throw new Error(INVALID_CORPUS);
-  return corpus.fixtures.map(({ fixture, path, request }) => ({ fixture, file: path, rules: request.rules, repro: '' })).sort(generatedLast);
+  return corpus.fixtures
+    .map(({ fixture, path, request }) => ({ fixture, file: path, variant: variants.get(fixture.variant) as ResolvedVariant, rules: request.rules, repro: '' }))
+    .sort(generatedLast);
 }
 
 /**
@@ -42,7 +45,7 @@ export async function loadRunItem(file: string, variants: Map<string, ResolvedVa
   if (variant === undefined) throw new Error(`${file}: unknown variant ${fixture.variant}`);
   const rules = applyOptions(variant, fixture.options);
   if (!rules.ok) throw new Error(`${file}: ${rules.error.message}`);
-  return { fixture, file, rules: rules.value, repro: '' };
+  return { fixture, file, variant, rules: rules.value, repro: '' };
 }
 
 /**

@@ -3,10 +3,11 @@
  * Every event, each round's score sheet, the result, and where asked the legal decisions before plays.
  * @module
  */
+import { startGame } from '../reference/index.ts';
 import type { GameEvent } from '../reference/types.ts';
-import { legalOnReference } from './engines/reference.ts';
+import { legalOnReference, replayOnReference } from './engines/reference.ts';
 import type { Expectations, ExpectedLegal, ExpectedRound, ReplayReply, ReplayRequest } from './fixture.ts';
-import { requestBefore } from './replay.ts';
+import { requestBefore } from './fixture.ts';
 
 /** The reference engine's legal decisions before each of the given plays of a request (rounds and plays from 1). */
 export function legalFromReference(request: ReplayRequest, positions: readonly { round: number; play: number }[]): ExpectedLegal[] {
@@ -46,4 +47,21 @@ export function expectationsFromReplay(reply: ReplayReply, sides: number, sideOf
     expectations.reject = { round, play, code };
   }
   return expectations;
+}
+
+/**
+ * Everything the reference engine says of a game: its events, score sheets, result or refusal, and the legal
+ * decisions at the given positions. Undefined if the game cannot start (its setup is refused).
+ */
+export function expectationsOnReference(
+  request: ReplayRequest,
+  legalPositions?: readonly { round: number; play: number }[],
+): { expect: Expectations; reply: ReplayReply } | undefined {
+  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
+  if (!started.ok) return undefined;
+  const { sides, sideOf } = started.value.seats;
+  const reply = replayOnReference(request);
+  const expect = expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number);
+  if (legalPositions !== undefined) expect.legal = legalFromReference(request, legalPositions);
+  return { expect, reply };
 }

@@ -114,3 +114,20 @@ export interface ReplayReply {
   /** Set when the engine does not play this game (a variant or option it lacks): the fixture is skipped. */
   skipped?: string;
 }
+
+export function replayRequestOf(fixture: Fixture, rules: Rules): ReplayRequest {
+  return {
+    variant: fixture.variant,
+    options: fixture.options,
+    rules,
+    players: fixture.players,
+    ...(fixture.firstDealer === undefined ? {} : { firstDealer: fixture.firstDealer }),
+    rounds: fixture.rounds,
+  };
+}
+
+/** A request's inputs up to (not including) play `play` of round `round`: the position of that decision. */
+export function requestBefore(request: ReplayRequest, round: number, play: number): ReplayRequest {
+  const rounds = request.rounds.slice(0, round).map((input, i) => (i === round - 1 ? { ...input, plays: input.plays.slice(0, play - 1) } : input));
+  return { ...request, rounds };
+}

@@ -15,9 +15,8 @@ import {
   type OptionValue,
   type Rules,
 } from '../reference/index.ts';
-import { expectationsFromReplay, legalFromReference } from './expectations.ts';
+import { expectationsOnReference } from './expectations.ts';
 import type { Fixture, FixtureRound } from './fixture.ts';
-import { replayOnReference } from './engines/reference.ts';
 
 export interface GameSpec {
   variant: string;
@@ -64,12 +63,10 @@ export function generateFixture(spec: GameSpec, id: string, engineVersion: strin
   const { firstDealer } = played;
   const rounds = spec.legal === true ? played.rounds.slice(0, 1) : played.rounds;
   const request = { variant: spec.variant, options: spec.options, rules: spec.rules, players: spec.players, firstDealer, rounds };
-  const started = startGame(spec.rules, { players: spec.players, firstDealer });
-  if (!started.ok) throw new Error(started.error.message);
-  const { sides, sideOf } = started.value.seats;
   const game = `game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`;
-  const expect = expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number);
-  if (spec.legal === true) expect.legal = legalFromReference(request, (rounds[0]?.plays ?? []).map((_, i) => ({ round: 1, play: i + 1 })));
+  const legalPositions = spec.legal === true ? (rounds[0]?.plays ?? []).map((_, i) => ({ round: 1, play: i + 1 })) : undefined;
+  const expect = expectationsOnReference(request, legalPositions)?.expect;
+  if (expect === undefined) throw new Error(`the reference engine cannot start ${game}`);
   const fixture: Fixture = {
     id,
     title: spec.legal === true ? `The legal decisions of round 1 of random ${game}` : `Random ${game}`,

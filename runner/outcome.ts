@@ -4,15 +4,30 @@
  * @module
  */
 import { EXIT, type ExitCode } from './command.ts';
-import type { Divergence } from './compare.ts';
+import type { RuleId } from '../reference/index.ts';
+import type { Divergence } from './check/divergence.ts';
 
 /**
- * `passed`: the reply met every expectation. `failed`: it diverged (see `divergence`). `skipped`: the engine said
- * it does not play the game, or the fixture was not run because `--bail` stopped the run. `errored`: the engine
- * gave no usable reply (crash, timeout, garbage, an exception).
+ * `passed`: the reply met every expectation. `failed`: it diverged (see `findings`). `not-applicable`: by the
+ * engine's declared profile it does not play this fixture (its variant, player count or settings), or the
+ * fixture's decisions are illegal under the rules it declares. `skipped`: the engine said it does not play the
+ * game, or the fixture was not run because `--bail` stopped the run. `errored`: the engine gave no usable reply
+ * (crash, timeout, garbage, an exception).
  */
-export const OUTCOMES = ['passed', 'failed', 'skipped', 'errored'] as const;
+export const OUTCOMES = ['passed', 'failed', 'not-applicable', 'skipped', 'errored'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
+
+/** One rule a fixture shows the engine breaking: where, and the first divergence of it, in words. */
+export interface FixtureFinding {
+  /** The rule, or null where no single rule decides the point. */
+  rule: RuleId | null;
+  /** The rounds where the fixture shows it, from 1. */
+  rounds: number[];
+  /** The first divergence of this rule in the fixture. */
+  divergence: Divergence;
+  /** Its report: position, expected against actual, the rule's text link, the command that reruns it. */
+  report: string;
+}
 
 export interface FixtureResult {
   id: string;
@@ -25,7 +40,11 @@ export interface FixtureResult {
   divergence?: Divergence;
   /** `failed`: the first-divergence report, in words. */
   report?: string;
-  /** `errored`: what went wrong; `skipped`: why it was not run. */
+  /** `failed`: every independent divergence, one per rule, in the order the engine showed them. */
+  findings?: FixtureFinding[];
+  /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
+  derived?: string;
+  /** `errored`: what went wrong; `skipped` and `not-applicable`: why it was not run. */
   message?: string;
   /** `errored`: what the engine left behind (its stderr, a stack). */
   detail?: string;
@@ -51,6 +70,8 @@ export interface Counts {
   total: number;
   passed: number;
   failed: number;
+  /** Fixtures the engine's profile says it cannot play, each with the reason. */
+  'not-applicable': number;
   skipped: number;
   errored: number;
   /** Of the failed and errored, those listed in --expect-fail. */
@@ -71,7 +92,16 @@ export interface RunSummary {
 }
 
 export function countResults(results: readonly FixtureResult[]): Counts {
-  const counts: Counts = { total: results.length, passed: 0, failed: 0, skipped: 0, errored: 0, expectedFailures: 0, unexpectedPasses: 0 };
+  const counts: Counts = {
+    total: results.length,
+    passed: 0,
+    failed: 0,
+    'not-applicable': 0,
+    skipped: 0,
+    errored: 0,
+    expectedFailures: 0,
+    unexpectedPasses: 0,
+  };
   for (const result of results) {
     counts[result.outcome]++;
     if (isExpectedFailure(result)) counts.expectedFailures++;
@@ -95,6 +125,7 @@ export function countsLine(counts: Counts): string {
   const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
   if (counts.expectedFailures > 0) parts.push(`${counts.expectedFailures} expected to fail`);
   if (counts.unexpectedPasses > 0) parts.push(`${counts.unexpectedPasses} passed unexpectedly`);
+  if (counts['not-applicable'] > 0) parts.push(`${counts['not-applicable']} not applicable`);
   parts.push(`${counts.skipped} skipped`, `${counts.errored} errored`);
   return `${counts.total} fixture${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }

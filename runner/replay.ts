@@ -1,44 +1,34 @@
 /**
- * One fixture through one engine: the replay request, the engine's reply, the comparison, and the result.
- * A refusal or a wrong event is `failed`; no usable reply (the engine threw, crashed, timed out, answered
- * garbage) is `errored`; a reply that says the engine does not play the game (`skipped`) is `skipped`.
+ * One fixture through one engine: the plan (the fixture judged by the engine's declared profile), the replay
+ * request, the engine's reply, the comparison, and the result. A fixture the engine's profile says it cannot
+ * play is `not-applicable`; a refusal or a wrong event is `failed`, with every independent divergence as a
+ * finding by rule; no usable reply (the engine threw, crashed, timed out, answered garbage) is `errored`; a reply
+ * that says the engine does not play the game (`skipped`) is `skipped`.
  * @module
  */
-import type { Decision, Rules } from '../reference/index.ts';
-import { compareLegal, compareReply, type Divergence, type LegalDivergence, playEventIndex } from './compare.ts';
-import { formatDivergence } from './divergence.ts';
+import type { Decision, ResolvedVariant, Rules } from '../reference/index.ts';
+import { findDivergences, playEventIndex } from './check/compare.ts';
+import type { Divergence, LegalDivergence } from './check/divergence.ts';
+import { compareLegal } from './check/legal.ts';
+import { formatDivergence } from './report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure } from './engines/engine.ts';
-import type { Fixture, ReplayReply, ReplayRequest } from './fixture.ts';
-import type { FixtureResult } from './outcome.ts';
+import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from './fixture.ts';
+import type { FixtureFinding, FixtureResult } from './outcome.ts';
+import { planFixture } from './profile/plan.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from './profile/profile.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
 export interface RunItem {
   fixture: Fixture;
   /** The fixture's file as shown to the user. */
   file: string;
-  /** The fixture's variant with its options applied. */
+  /** The fixture's variant, and its rules with the fixture's options applied. */
+  variant: ResolvedVariant;
   rules: Rules;
   /** The command that reruns this fixture alone. */
   repro: string;
   /** The reason from --expect-fail, if the fixture is listed there. */
   expectedFailure?: string;
-}
-
-export function replayRequestOf(fixture: Fixture, rules: Rules): ReplayRequest {
-  return {
-    variant: fixture.variant,
-    options: fixture.options,
-    rules,
-    players: fixture.players,
-    ...(fixture.firstDealer === undefined ? {} : { firstDealer: fixture.firstDealer }),
-    rounds: fixture.rounds,
-  };
-}
-
-/** A request's inputs up to (not including) play `play` of round `round`: the position of that decision. */
-export function requestBefore(request: ReplayRequest, round: number, play: number): ReplayRequest {
-  const rounds = request.rounds.slice(0, round).map((input, i) => (i === round - 1 ? { ...input, plays: input.plays.slice(0, play - 1) } : input));
-  return { ...request, rounds };
 }
 
 const positionBefore = (fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest =>
@@ -81,14 +71,30 @@ async function checkLegal(
   return { divergence: null };
 }
 
-export async function runFixture(engine: Engine, item: RunItem): Promise<FixtureResult> {
-  const { fixture, file, rules } = item;
+/** The divergences grouped by rule, in the order each rule first shows; each rule's first divergence reported. */
+function findingsOf(divergences: readonly Divergence[], report: (divergence: Divergence) => string): FixtureFinding[] {
+  const byRule = new Map<string, FixtureFinding>();
+  for (const divergence of divergences) {
+    const key = divergence.rule ?? '';
+    const known = byRule.get(key);
+    if (known === undefined) byRule.set(key, { rule: divergence.rule ?? null, rounds: [divergence.round], divergence, report: report(divergence) });
+    else if (!known.rounds.includes(divergence.round)) known.rounds.push(divergence.round);
+  }
+  return [...byRule.values()];
+}
+
+/**
+ * Runs one fixture on an engine, judged by `profile` (by default the one the engine declares, else: it plays
+ * every fixture as written and reports every event).
+ */
+export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile): Promise<FixtureResult> {
+  const { file } = item;
   const started = performance.now();
   const base = {
-    id: fixture.id,
+    id: item.fixture.id,
     file,
-    title: fixture.title,
-    variant: fixture.variant,
+    title: item.fixture.title,
+    variant: item.fixture.variant,
     ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
   };
   const finish = (rest: Pick<FixtureResult, 'outcome'> & Partial<FixtureResult>): FixtureResult => ({
@@ -96,6 +102,21 @@ export async function runFixture(engine: Engine, item: RunItem): Promise<Fixture
     ...rest,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
   });
+  // A throw outside the engine's calls is a bug in the runner: still no verdict on the fixture.
+  const runnerFailed = (error: unknown): FixtureResult => {
+    const { message, detail } = describeError(error);
+    return finish({ outcome: 'errored', message: `the runner failed: ${message}`, ...(detail === undefined ? {} : { detail }) });
+  };
+
+  let plan: ReturnType<typeof planFixture>;
+  try {
+    plan = planFixture(item.fixture, item.variant, item.rules, profile ?? engine.profile ?? PLAYS_EVERYTHING);
+  } catch (error) {
+    return runnerFailed(error);
+  }
+  if (plan.kind === 'not-applicable') return finish({ outcome: 'not-applicable', message: plan.reason });
+  const { fixture, rules, reporting } = plan;
+  const derived = plan.derived === undefined ? {} : { derived: plan.derived };
 
   let reply: ReplayReply;
   try {
@@ -109,40 +130,33 @@ export async function runFixture(engine: Engine, item: RunItem): Promise<Fixture
 
   if (reply.skipped !== undefined) return finish({ outcome: 'skipped', message: `the engine does not play it: ${reply.skipped}` });
 
-  // A throw from here on, except from the engine's `legal`, is a bug in the runner: still no verdict on the fixture.
-  const runnerFailed = (error: unknown): FixtureResult => {
-    const { message, detail } = describeError(error);
-    return finish({ outcome: 'errored', message: `the runner failed comparing the reply: ${message}`, ...(detail === undefined ? {} : { detail }) });
-  };
-  let divergence: Divergence | null;
+  let divergences: Divergence[];
   try {
-    divergence = compareReply(fixture, reply, rules);
+    divergences = findDivergences(fixture, reply, rules, reporting);
   } catch (error) {
     return runnerFailed(error);
   }
   let engineLegal: Decision[] | undefined;
-  if (divergence === null && fixture.expect.legal !== undefined) {
+  if (divergences.length === 0 && fixture.expect.legal !== undefined) {
     try {
       const checked = await checkLegal(engine, fixture, reply, rules);
-      if (checked === 'not-offered') return finish({ outcome: 'skipped', message: NO_LEGAL });
-      ({ divergence, engineLegal } = checked);
+      if (checked === 'not-offered') return finish({ outcome: 'skipped', message: NO_LEGAL, ...derived });
+      if (checked.divergence !== null) divergences = [checked.divergence];
+      engineLegal = checked.engineLegal;
     } catch (error) {
       return finish({ outcome: 'errored', ...describeError(error) });
     }
   }
-  if (divergence === null) return finish({ outcome: 'passed' });
+  const first = divergences[0];
+  if (first === undefined) return finish({ outcome: 'passed', ...derived });
 
   try {
-    engineLegal ??= divergence.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, divergence.round, divergence.play)) : undefined;
-    const report = formatDivergence(divergence, {
-      fixture,
-      file,
-      rules,
-      reply,
-      repro: item.repro,
-      ...(engineLegal === undefined ? {} : { engineLegal }),
-    });
-    return finish({ outcome: 'failed', divergence, report });
+    engineLegal ??= first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
+    const context = { fixture, file, rules, reply, repro: item.repro };
+    const report = (divergence: Divergence): string =>
+      formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
+    const findings = findingsOf(divergences, report);
+    return finish({ outcome: 'failed', divergence: first, report: findings[0]?.report ?? report(first), findings, ...derived });
   } catch (error) {
     return runnerFailed(error);
   }

@@ -16,10 +16,21 @@ import {
   startGame,
   supplyDeck,
 } from '../reference/index.ts';
-import { variantRules } from '../reference/test-helpers.ts';
+import { resolvedVariant, variantRules } from '../reference/test-helpers.ts';
 import type { ExpectedRound, Fixture, FixtureRound } from './fixture.ts';
+import type { RunItem } from './replay.ts';
 
-export { variantRules };
+export { resolvedVariant, variantRules };
+
+/** A fixture ready to run, with its variant's rules under its options. */
+export const runItemOf = (fixture: Fixture, extra: Partial<RunItem> = {}): RunItem => ({
+  fixture,
+  file: `${fixture.id}.yaml`,
+  variant: resolvedVariant(fixture.variant),
+  rules: variantRules(fixture.variant, fixture.options),
+  repro: `npx scopa-conformance run ${fixture.id}`,
+  ...extra,
+});
 
 export interface GameOptions {
   id?: string;
@@ -109,7 +120,7 @@ export function playedFixture(variant: string, game: GameOptions = {}): { fixtur
   return { fixture, rules };
 }
 
-export { replayRequestOf as requestFor } from './replay.ts';
+export { replayRequestOf as requestFor } from './fixture.ts';
 
 /** A deep copy, to change a fixture's expectations in one test without touching another's. */
 export const copyOf = <T>(value: T): T => structuredClone(value);

@@ -4,9 +4,10 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
+import type { ResolvedVariant } from '../../reference/index.ts';
 import { join, resolve } from 'node:path';
 import { type Command, EXIT, type ExitCode, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import { reproCommand } from '../divergence.ts';
+import { reproCommand } from '../report/divergence.ts';
 import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
@@ -161,6 +162,7 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
       return {
         fixture,
         file,
+        variant: registry.value.get(fixture.variant) as ResolvedVariant,
         rules: request.rules,
         repro: reproCommand(file, engineFlags(engine)),
         ...(expectedFailure === undefined ? {} : { expectedFailure }),

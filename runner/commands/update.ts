@@ -6,13 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
-import { replayOnReference } from '../engines/reference.ts';
-import { expectationsFromReplay, legalFromReference } from '../expectations.ts';
+import { expectationsOnReference } from '../expectations.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
-import { startGame } from '../../reference/index.ts';
 import { lineDiff } from '../text-diff.ts';
 import { writeFileAtomic } from '../write-atomic.ts';
 
@@ -55,11 +53,8 @@ Exit status: 0 done (or nothing to change), 2 refused, or an invalid variant or 
     for (const { path, fixture, request } of corpus.fixtures) {
       if (fixture.provenance.kind !== 'generated') continue;
       generated++;
-      const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
-      if (!started.ok) continue;
-      const { sides, sideOf } = started.value.seats;
-      const expect = expectationsFromReplay(replayOnReference(request), sides, (seat) => sideOf[seat] as number);
-      if (fixture.expect.legal !== undefined) expect.legal = legalFromReference(request, fixture.expect.legal);
+      const expect = expectationsOnReference(request, fixture.expect.legal)?.expect;
+      if (expect === undefined) continue;
       const text = fixtureToYaml({ ...fixture, provenance: { ...fixture.provenance, engineVersion: version }, expect });
       const before = await readFile(path, 'utf8');
       if (text === before) continue;

@@ -11,6 +11,7 @@
  */
 import type { Decision } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { pathToFileURL } from 'node:url';
 import { legalOnReference, replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
@@ -31,6 +32,12 @@ export interface Engine {
    * asks it at a divergence to show the engine's view beside the reference's. Rejects like `replay`.
    */
   legal?(request: ReplayRequest): Promise<Decision[] | undefined>;
+  /**
+   * Optional: what the engine declares about itself (spec/profile.schema.json): the variants it plays, how it
+   * reads their rules, the settings it supports and what it reports. An external engine sends it in its hello;
+   * `run --profile` overrides it. Without one, the engine is taken to play every fixture as written.
+   */
+  readonly profile?: EngineProfile;
 }
 
 /**

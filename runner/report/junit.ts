@@ -34,7 +34,7 @@ type Verdict = 'pass' | 'failure' | 'error' | 'skipped';
 
 function verdictOf(result: FixtureResult): Verdict {
   if (isUnexpectedPass(result)) return 'failure';
-  if (isExpectedFailure(result) || result.outcome === 'skipped') return 'skipped';
+  if (isExpectedFailure(result) || result.outcome === 'skipped' || result.outcome === 'not-applicable') return 'skipped';
   if (result.outcome === 'failed') return 'failure';
   if (result.outcome === 'errored') return 'error';
   return 'pass';
@@ -47,7 +47,7 @@ function testcase(result: FixtureResult): string {
     case 'pass':
       return `${open}/>`;
     case 'skipped': {
-      const message = isExpectedFailure(result) ? `expected to fail: ${result.expectedFailure}` : (result.message ?? 'not run');
+      const message = isExpectedFailure(result) ? `expected to fail: ${result.expectedFailure}` : headline(result);
       return `${open}>\n      <skipped${attributes({ message })}/>\n    </testcase>`;
     }
     case 'failure': {

@@ -28,6 +28,8 @@ export function headline(result: FixtureResult): string {
       return result.message ?? 'the engine gave no usable reply';
     case 'skipped':
       return result.message ?? 'not run';
+    case 'not-applicable':
+      return `not applicable: ${result.message ?? 'the engine does not play it'}`;
     case 'passed':
       return 'passed';
   }

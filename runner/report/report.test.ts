@@ -38,7 +38,7 @@ const RESULTS: FixtureResult[] = [
 const SUMMARY: RunSummary = { engine: 'reference', results: RESULTS, counts: countResults(RESULTS), bailed: true, durationMs: 1234 };
 
 test('counts and the exit code: an error beats a failure', () => {
-  expect(SUMMARY.counts).toEqual({ total: 6, passed: 2, failed: 2, skipped: 1, errored: 1, expectedFailures: 1, unexpectedPasses: 1 });
+  expect(SUMMARY.counts).toEqual({ total: 6, passed: 2, failed: 2, 'not-applicable': 0, skipped: 1, errored: 1, expectedFailures: 1, unexpectedPasses: 1 });
   expect(exitCodeOf(SUMMARY)).toBe(3);
   const withoutError = RESULTS.filter((result) => result.outcome !== 'errored');
   expect(exitCodeOf({ ...SUMMARY, results: withoutError })).toBe(1);

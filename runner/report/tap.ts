@@ -32,7 +32,8 @@ function testLine(result: FixtureResult, number: number): string {
     case 'passed':
       return `ok ${name}`;
     case 'skipped':
-      return `ok ${name} # SKIP ${description(result.message ?? 'not run')}`;
+    case 'not-applicable':
+      return `ok ${name} # SKIP ${description(headline(result))}`;
     case 'failed':
     case 'errored':
       return `not ok ${name}\n${diagnostics(result)}`;

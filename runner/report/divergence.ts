@@ -21,10 +21,12 @@ import {
   SUITS,
   supplyDeck,
   tableOf,
-} from '../reference/index.ts';
-import { canonicalEvent, type Divergence, type EventDivergence, legalDifference, numbers, positionsOf } from './compare.ts';
-import type { ExpectedResult, Fixture, ReplayReply } from './fixture.ts';
-import { SPEC_DIR } from './repo-paths.ts';
+} from '../../reference/index.ts';
+import { type Divergence, type EventDivergence, positionsOf } from '../check/divergence.ts';
+import { canonicalEvent, numbers } from '../check/equality.ts';
+import { legalDifference } from '../check/legal.ts';
+import type { ExpectedResult, Fixture, ReplayReply } from '../fixture.ts';
+import { SPEC_DIR } from '../repo-paths.ts';
 
 export interface ReportContext {
   fixture: Fixture;
@@ -90,11 +92,15 @@ export function rulePointer(rule: RuleId | undefined, fallback: Section = 'event
   return heading === undefined ? SECTIONS[fallback] : `spec/rules.md#${heading.anchor}`;
 }
 
+/** A rule id with its title from spec/rules.md: `SWEEP-LAST-PLAY (a sweep on the last play)`. */
+export function ruleName(rule: RuleId): string {
+  const heading = ruleHeadings().get(rule);
+  return heading === undefined ? rule : `${rule} (${heading.title})`;
+}
+
 function ruleLine(rule: RuleId | undefined, fallback: Section): string {
   if (rule === undefined) return `no single rule; see ${rulePointer(undefined, fallback)}`;
-  const heading = ruleHeadings().get(rule);
-  const title = heading === undefined ? '' : ` (${heading.title})`;
-  return `${rule}${title}: ${rulePointer(rule, fallback)}`;
+  return `${ruleName(rule)}: ${rulePointer(rule, fallback)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -391,7 +397,7 @@ function describeWhat(divergence: Divergence, context: ReportContext): string {
     case 'event-mismatch':
       return `the engine's event #${divergence.eventIndex} is not the one the fixture expects`;
     case 'missing-event':
-      return `the engine's events end (after ${context.reply.events.length}) where the fixture expects another`;
+      return `the engine reports no event where the fixture expects one (the engine reported ${context.reply.events.length})`;
     case 'extra-event':
       return `the engine's event #${divergence.eventIndex} comes after the last one the fixture expects`;
     case 'unexpected-rejection':

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { compareReply, type Divergence } from './compare.ts';
+import { compareReply } from '../check/compare.ts';
+import type { Divergence } from '../check/divergence.ts';
 import { formatDivergence, headingAnchor, reproCommand, rulePointer, stateBefore } from './divergence.ts';
-import { replayOnReference } from './engines/reference.ts';
-import type { Fixture } from './fixture.ts';
-import { copyOf, playedFixture, requestFor, variantRules } from './test-helpers.ts';
+import { replayOnReference } from '../engines/reference.ts';
+import type { Fixture } from '../fixture.ts';
+import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
 

@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { EVENT_TYPES, type GameEvent } from '../reference/index.ts';
-import { compareLegal, compareReply, type Divergence, positionsOf, sameEvent } from './compare.ts';
-import { formatDivergence } from './divergence.ts';
-import type { Expectations, Fixture, ReplayReply } from './fixture.ts';
-import { variantRules } from './test-helpers.ts';
+import { EVENT_TYPES, type GameEvent } from '../../reference/index.ts';
+import { compareReply } from './compare.ts';
+import { type Divergence, positionsOf } from './divergence.ts';
+import { sameEvent } from './equality.ts';
+import { compareLegal } from './legal.ts';
+import { formatDivergence } from '../report/divergence.ts';
+import type { Expectations, Fixture, ReplayReply } from '../fixture.ts';
+import { variantRules } from '../test-helpers.ts';
 
 // A small hand-made pagat round: seat 0 sweeps with a sum, seat 1 trails, and so on; then the round's scoring and
 // the end of the game. The events need not be a legal game: the comparison reads them only as data.
@@ -102,16 +105,16 @@ const CASES: Case[] = [
     { kind: 'event-mismatch', play: 2, eventIndex: 3, rule: 'PLAY-TURN' },
   ],
   [
-    'event-mismatch: no sweep after the capture that empties the table (SWEEP-POINT)',
+    'missing-event: no sweep after the capture that empties the table (SWEEP-POINT)',
     fixture(allEvents()),
     reply(replaced(2)),
-    { kind: 'event-mismatch', round: 1, play: 1, eventIndex: 2, rule: 'SWEEP-POINT', expected: sweep, actual: trail },
+    { kind: 'missing-event', round: 1, play: 1, eventIndex: 2, rule: 'SWEEP-POINT', expected: sweep, actual: null },
   ],
   [
     'extra sweep on the last play (SWEEP-LAST-PLAY)',
     fixture(allEvents()),
     reply(inserted(6, { type: 'sweep', seat: 1, points: 1 })),
-    { kind: 'event-mismatch', play: 4, eventIndex: 6, rule: 'SWEEP-LAST-PLAY', expected: remainder },
+    { kind: 'extra-event', play: 4, eventIndex: 6, rule: 'SWEEP-LAST-PLAY', expected: null, actual: { type: 'sweep', seat: 1, points: 1 } },
   ],
   [
     'missing-event: the reply ends before the game-end (END-TARGET)',
@@ -171,7 +174,7 @@ const CASES: Case[] = [
     'a game-end where the game goes on (END-INSTANT-WIN)',
     fixture(allEvents()),
     reply(inserted(3, { ...gameEnd, reason: 'instant-win' } as GameEvent)),
-    { kind: 'event-mismatch', play: 2, eventIndex: 3, rule: 'END-INSTANT-WIN' },
+    { kind: 'event-mismatch', play: 1, eventIndex: 3, rule: 'END-INSTANT-WIN' },
   ],
 
   // Events of some types.

@@ -1,0 +1,521 @@
+/**
+ * Expected against actual: a fixture's `expect` against an engine's `ReplayReply`, and every independent place
+ * where they part.
+ *
+ * Each kind of expectation is checked on its own (events, round scores, result, refusal, and the plays the reply
+ * covers), and each problem found is placed in the engine's event stream and in a part of the game: the plays of
+ * a round, its sweeps, each scoring category, the round's points, the running totals, the game's end. A
+ * divergence that follows from an earlier one is dropped, so that each bug is named once: the rest of a round
+ * after a play diverged, the round's points after a category diverged, the totals and the end of the game after
+ * any score diverged, everything after a refusal. What does not depend on it is still compared: the other
+ * categories, the next rounds (each round is dealt from its own deck order), the points of each round.
+ *
+ * Only what the engine reports (`Reporting`, from its profile) is compared. The first divergence is the one the
+ * engine showed first: the lowest event index; at equal index, the kind that says most.
+ * @module
+ */
+import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
+import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture.ts';
+import { FULL_REPORTING, type Reporting, reportsField } from '../profile/profile.ts';
+import {
+  DIVERGENCE_KINDS,
+  type Divergence,
+  type DivergenceKind,
+  type EventPosition,
+  isPlay,
+  positionsOf,
+  type ResultDivergence,
+} from './divergence.ts';
+import { sameEvent, sameJson } from './equality.ts';
+import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
+
+/**
+ * The part of the game a divergence is about. `sweep-award` is a sweeps category, which depends on the sweeps
+ * as well as on the captures; `end` is how long the game lasts and how it ends.
+ */
+type Phase = 'play' | 'sweep' | 'award' | 'sweep-award' | 'points' | 'totals' | 'end';
+
+/** What every check reads. */
+interface Reading {
+  fixture: Fixture;
+  reply: ReplayReply;
+  rules: Rules;
+  reporting: Reporting;
+  events: GameEvent[];
+  positions: EventPosition[];
+  /** The position after the last event: where a missing event would have been. */
+  end: EventPosition;
+}
+
+/** A divergence, how it ranks against others found at the same event index, and what it is about. */
+interface Candidate {
+  divergence: Divergence;
+  rank: number;
+  phase: Phase;
+}
+
+const RANK: Record<DivergenceKind, number> = Object.fromEntries(DIVERGENCE_KINDS.map((kind, i) => [kind, i])) as Record<
+  DivergenceKind,
+  number
+>;
+
+const candidate = (divergence: Divergence, phase: Phase): Candidate => ({ divergence, rank: RANK[divergence.kind], phase });
+
+const byPlace = (a: Candidate, b: Candidate): number => a.divergence.eventIndex - b.divergence.eventIndex || a.rank - b.rank;
+
+/**
+ * Every independent divergence between a fixture's expectations and an engine's reply, in the order the engine
+ * showed them; empty if the reply meets them all. `rules` are the rules the fixture is played with; `reporting`
+ * is what the engine reports (by default everything).
+ */
+export function findDivergences(fixture: Fixture, reply: ReplayReply, rules: Rules, reporting: Reporting = FULL_REPORTING): Divergence[] {
+  const events = reply.events;
+  const positions = positionsOf(events);
+  const last = positions.at(-1) ?? { round: 1, play: 0 };
+  const reading: Reading = { fixture, reply, rules, reporting, events, positions, end: last };
+  const found: Candidate[] = [
+    ...checkRejection(reading),
+    ...checkPlayCounts(reading),
+    ...(fixture.expect.events === undefined ? [] : checkEvents(reading, fixture.expect.events)),
+    ...(fixture.expect.rounds ?? []).flatMap((round) => checkRound(reading, round)),
+    ...(fixture.expect.result === undefined ? [] : checkResult(reading, fixture.expect.result)),
+  ];
+  return independent(found).map((kept) => kept.divergence);
+}
+
+/** The first divergence (see `findDivergences`), or null. */
+export function compareReply(fixture: Fixture, reply: ReplayReply, rules: Rules, reporting: Reporting = FULL_REPORTING): Divergence | null {
+  return findDivergences(fixture, reply, rules, reporting)[0] ?? null;
+}
+
+const REFUSALS: ReadonlySet<DivergenceKind> = new Set(['unexpected-rejection', 'wrong-rejection', 'not-rejected']);
+
+const after = (a: { round: number; play: number }, b: { round: number; play: number }): boolean =>
+  a.round > b.round || (a.round === b.round && a.play > b.play);
+
+/**
+ * The divergences that do not follow from another, sorted by place, one per rule and round. Within a round: the
+ * first play that differs, the sweeps made before it, and only if no play differs the categories, then the
+ * round's points if no category differs. The totals and the game's end only while every earlier score agreed.
+ * Nothing after a refusal.
+ */
+function independent(found: Candidate[]): Candidate[] {
+  const sorted = [...found].sort(byPlace);
+  const refusal = sorted.find((c) => REFUSALS.has(c.divergence.kind))?.divergence;
+  const rounds = new Map<number, Candidate[]>();
+  for (const c of sorted) {
+    if (refusal !== undefined && c.divergence !== refusal && !after(refusal, c.divergence)) continue;
+    if (refusal !== undefined && c.divergence !== refusal && REFUSALS.has(c.divergence.kind)) continue;
+    const list = rounds.get(c.divergence.round) ?? [];
+    list.push(c);
+    rounds.set(c.divergence.round, list);
+  }
+  const kept: Candidate[] = [];
+  let scoresAgreedSoFar = true;
+  let endKept = false;
+  for (const round of [...rounds.keys()].sort((a, b) => a - b)) {
+    const list = rounds.get(round) ?? [];
+    const of = (...phases: Phase[]): Candidate[] => list.filter((c) => phases.includes(c.phase));
+    const firstPlay = of('play')[0];
+    const sweeps = of('sweep').filter((c) => firstPlay === undefined || c.divergence.eventIndex < firstPlay.divergence.eventIndex);
+    const awards = firstPlay !== undefined ? [] : of('award', ...(sweeps.length > 0 ? [] : ['sweep-award' as const]));
+    const points = firstPlay !== undefined || sweeps.length > 0 || awards.length > 0 ? [] : of('points');
+    const diverged = firstPlay !== undefined || sweeps.length > 0 || awards.length > 0 || points.length > 0;
+    const totals: Candidate[] = scoresAgreedSoFar && !diverged ? of('totals') : [];
+    const end: Candidate[] = scoresAgreedSoFar && !diverged && totals.length === 0 && !endKept ? of('end').slice(0, 1) : [];
+    endKept ||= end.length > 0;
+    kept.push(...(firstPlay === undefined ? [] : [firstPlay]), ...sweeps, ...awards, ...points, ...totals, ...end);
+    scoresAgreedSoFar &&= !diverged && totals.length === 0;
+  }
+  const seen = new Set<string>();
+  return kept.sort(byPlace).filter((c) => {
+    const key = `${c.divergence.rule ?? c.divergence.kind} ${c.divergence.round}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Index of the event of play `play` of round `round` in an event stream, or -1. */
+export function playEventIndex(
+  events: readonly GameEvent[],
+  round: number,
+  play: number,
+  positions: readonly EventPosition[] = positionsOf(events),
+): number {
+  return events.findIndex((event, i) => isPlay(event) && positions[i]?.round === round && positions[i]?.play === play);
+}
+
+function checkRejection(reading: Reading): Candidate[] {
+  const expected = reading.fixture.expect.reject ?? null;
+  const actual = reading.reply.rejection ?? null;
+  const end = reading.events.length;
+  const before = (a: { round: number; play: number }, b: { round: number; play: number }): boolean => after(b, a);
+  if (actual !== null && (expected === null || before(actual, expected))) {
+    const rule = ruleOfErrorCode(actual.code, reading.rules);
+    return [candidate({ kind: 'unexpected-rejection', round: actual.round, play: actual.play, eventIndex: end, rule, expected, actual }, 'play')];
+  }
+  if (expected === null) return [];
+  const rule = ruleOfErrorCode(expected.code, reading.rules);
+  if (actual === null || before(expected, actual)) {
+    const accepted = playEventIndex(reading.events, expected.round, expected.play, reading.positions);
+    const eventIndex = accepted >= 0 ? accepted : end;
+    return [candidate({ kind: 'not-rejected', round: expected.round, play: expected.play, eventIndex, rule, expected, actual }, 'play')];
+  }
+  if (actual.code !== expected.code) {
+    return [candidate({ kind: 'wrong-rejection', round: expected.round, play: expected.play, eventIndex: end, rule, expected, actual }, 'play')];
+  }
+  return [];
+}
+
+/**
+ * Without a refusal, the reply must cover every play the fixture makes, round by round: fewer means the engine
+ * stopped early, more means it reported plays nobody made. A round the engine never reached is about the game's
+ * length, as is a stop where the engine ended the game.
+ */
+function checkPlayCounts(reading: Reading): Candidate[] {
+  const { events, positions, fixture, reporting } = reading;
+  if (reading.reply.rejection !== undefined || !reporting.types.has('capture') || !reporting.types.has('trail')) return [];
+  const playIndices = new Map<number, number[]>();
+  events.forEach((event, i) => {
+    if (!isPlay(event)) return;
+    const round = positions[i]?.round ?? 1;
+    const list = playIndices.get(round) ?? [];
+    list.push(i);
+    playIndices.set(round, list);
+  });
+  const found: Candidate[] = [];
+  const rounds = Math.max(fixture.rounds.length, ...playIndices.keys());
+  for (let round = 1; round <= rounds; round++) {
+    const want = fixture.rounds[round - 1]?.plays.length ?? 0;
+    const made = playIndices.get(round) ?? [];
+    const plays = { expected: { plays: want }, actual: { plays: made.length } };
+    if (made.length < want) {
+      // Where the missing play's event would be: after the last reported play and its sweeps, or the round's deal.
+      const lastIndex = made.at(-1) ?? events.findLastIndex((_, i) => (positions[i]?.round ?? 0) <= round);
+      let eventIndex = lastIndex + 1;
+      while (eventIndex < events.length && events[eventIndex]?.type === 'sweep') eventIndex++;
+      const ended = events.at(-1)?.type === 'game-end' && eventIndex >= events.length;
+      const divergence: Divergence = { kind: 'stopped-early', round, play: made.length + 1, eventIndex, rule: stopRule(reading, made.length), ...plays };
+      const neverReached = round > 1 && !positions.some((position) => position.round === round);
+      found.push(candidate(divergence, ended || neverReached ? 'end' : 'play'));
+    } else if (made.length > want) {
+      const eventIndex = made[want] as number;
+      found.push(candidate({ kind: 'extra-play', round, play: want + 1, eventIndex, rule: 'PLAY-TURN', ...plays }, want === 0 ? 'end' : 'play'));
+    }
+  }
+  return found;
+}
+
+/**
+ * Why a game stops early: the engine ended it (END-*), or every hand was empty and it dealt no more
+ * (DEAL-REFILL), or it did not give the next seat its turn (PLAY-TURN).
+ */
+function stopRule(reading: Reading, plays: number) {
+  const last = reading.events.at(-1);
+  if (last?.type === 'game-end') return endRule(undefined, last, reading.rules);
+  const perDeal = reading.fixture.players * reading.rules.deal.handSize;
+  return plays > 0 && plays % perDeal === 0 ? 'DEAL-REFILL' : 'PLAY-TURN';
+}
+
+/** The part of the game an event is about. */
+function phaseOf(event: GameEvent, rules: Rules): Phase {
+  switch (event.type) {
+    case 'sweep':
+      return 'sweep';
+    case 'award':
+      return rules.scoring.categories.find((c) => c.id === event.category)?.kind === 'sweeps' ? 'sweep-award' : 'award';
+    case 'round-end':
+      return 'points';
+    case 'game-end':
+      return 'end';
+    default:
+      return 'play';
+  }
+}
+
+/** An event of a stream with its index and place. */
+interface Item {
+  event: GameEvent;
+  index: number;
+  position: EventPosition;
+}
+
+/** The events of a stream that the engine reports, grouped by round. */
+function itemsByRound(events: readonly GameEvent[], positions: readonly EventPosition[], reporting: Reporting): Map<number, Item[]> {
+  const rounds = new Map<number, Item[]>();
+  events.forEach((event, index) => {
+    if (!reporting.types.has(event.type)) return;
+    const position = positions[index] as EventPosition;
+    const list = rounds.get(position.round) ?? [];
+    list.push({ event, index, position });
+    rounds.set(position.round, list);
+  });
+  return rounds;
+}
+
+const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'capture', 'trail', 'remainder']);
+
+function checkEvents(reading: Reading, spec: ExpectedEvents): Candidate[] {
+  return spec.match === 'all' ? checkAllEvents(reading, spec.list) : checkChosenEvents(reading, spec);
+}
+
+/**
+ * The whole event sequence, round by round and part by part: the plays (deals, captures, trails, remainder), the
+ * sweeps, each category's award, the round-end, and the game-end; the first difference of each.
+ */
+function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): Candidate[] {
+  const { events, positions, rules, reporting } = reading;
+  const expectedRounds = itemsByRound(expectedList, positionsOf(expectedList), reporting);
+  const actualRounds = itemsByRound(events, positions, reporting);
+  const found: Candidate[] = [];
+  // Where a missing event would have been in the engine's stream: after the one before it in the same part of
+  // the round, or else before the first event placed after it.
+  const missingAt = (expected: Item, before: Item | undefined): number => {
+    if (before !== undefined) return before.index + 1;
+    const { round, play } = expected.position;
+    const next = positions.findIndex((p) => p.round > round || (p.round === round && p.play > play));
+    return next >= 0 ? next : events.length;
+  };
+  const differ = (expected: Item | undefined, actual: Item | undefined, before: { expected?: Item; actual?: Item }, phase?: Phase): void => {
+    const event = (expected ?? actual)?.event as GameEvent;
+    const eventIndex = actual?.index ?? missingAt(expected as Item, before.actual);
+    const expectedIndex = expected?.index ?? (before.expected?.index ?? -1) + 1;
+    const surroundings = { expectedStream: expectedList, expectedAt: expectedIndex, actualStream: events, actualAt: eventIndex };
+    found.push(
+      candidate(
+        {
+          kind: actual === undefined ? 'missing-event' : expected === undefined ? 'extra-event' : 'event-mismatch',
+          ...(actual ?? expected)!.position,
+          eventIndex,
+          expectedIndex,
+          rule: eventRule(expected?.event, actual?.event, rules, surroundings),
+          expected: expected?.event ?? null,
+          actual: actual?.event ?? null,
+        },
+        phase ?? phaseOf(event, rules),
+      ),
+    );
+  };
+  const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting.omitted.get(a.event.type));
+  const firstDifference = (expected: Item[], actual: Item[], phase?: Phase): void => {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+      const e = expected[i];
+      const a = actual[i];
+      if (e !== undefined && a !== undefined && same(e, a)) continue;
+      differ(e, a, { expected: expected[i - 1], actual: actual[i - 1] }, phase);
+      return;
+    }
+  };
+
+  const rounds = [...new Set([...expectedRounds.keys(), ...actualRounds.keys()])].sort((a, b) => a - b);
+  for (const round of rounds) {
+    const expected = (expectedRounds.get(round) ?? []).filter((item) => item.event.type !== 'game-end');
+    const actual = (actualRounds.get(round) ?? []).filter((item) => item.event.type !== 'game-end');
+    const ofType = (items: Item[], test: (type: EventType) => boolean): Item[] => items.filter((item) => test(item.event.type));
+    // A round only one side has is about how long the game lasts.
+    const lengthDiffers = expected.length === 0 || actual.length === 0;
+    firstDifference(ofType(expected, (t) => PLAY_PHASE.has(t)), ofType(actual, (t) => PLAY_PHASE.has(t)), lengthDiffers ? 'end' : undefined);
+    if (lengthDiffers) continue;
+    firstDifference(ofType(expected, (t) => t === 'sweep'), ofType(actual, (t) => t === 'sweep'));
+    const expectedAwards = ofType(expected, (t) => t === 'award');
+    const actualAwards = ofType(actual, (t) => t === 'award');
+    const category = (item: Item): unknown => (item.event as Extract<GameEvent, { type: 'award' }>).category;
+    expectedAwards.forEach((e, i) => {
+      const a = actualAwards.find((item) => category(item) === category(e));
+      if (a === undefined || !same(e, a)) differ(e, a, { expected: expectedAwards[i - 1], actual: actualAwards.at(-1) });
+    });
+    for (const a of actualAwards) {
+      if (!expectedAwards.some((item) => category(item) === category(a))) differ(undefined, a, { expected: expectedAwards.at(-1) });
+    }
+    checkRoundEnd(ofType(expected, (t) => t === 'round-end')[0], ofType(actual, (t) => t === 'round-end')[0], differ, reading);
+  }
+  const expectedEnd = [...expectedRounds.values()].flat().find((item) => item.event.type === 'game-end');
+  const actualEnd = [...actualRounds.values()].flat().find((item) => item.event.type === 'game-end');
+  if ((expectedEnd !== undefined || actualEnd !== undefined) && (expectedEnd === undefined || actualEnd === undefined || !same(expectedEnd, actualEnd))) {
+    differ(expectedEnd, actualEnd, {});
+  }
+  return found;
+}
+
+/** A round-end: its points (and eliminations) are the round's, its totals depend on every round before. */
+function checkRoundEnd(
+  expected: Item | undefined,
+  actual: Item | undefined,
+  differ: (e: Item | undefined, a: Item | undefined, before: { expected?: Item; actual?: Item }, phase?: Phase) => void,
+  reading: Reading,
+): void {
+  if (expected === undefined && actual === undefined) return;
+  if (expected === undefined || actual === undefined) {
+    differ(expected, actual, {}, 'points');
+    return;
+  }
+  const omitted = reading.reporting.omitted.get('round-end');
+  const field = (item: Item, name: string): unknown => {
+    const value = (item.event as unknown as Record<string, unknown>)[name];
+    return name === 'eliminated' && Array.isArray(value) && value.length === 0 ? undefined : value;
+  };
+  const differs = (name: string): boolean => omitted?.has(name) !== true && !sameJson(field(expected, name), field(actual, name));
+  if (differs('points') || differs('eliminated') || differs('round')) differ(expected, actual, {}, 'points');
+  else if (differs('totals')) differ(expected, actual, {}, 'totals');
+}
+
+/** `match: types`: the engine's events of the listed types (those it reports), in order; the first difference. */
+function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] {
+  const { events, positions, rules, reporting } = reading;
+  const types = new Set<string>((spec.types ?? spec.list.map((event) => event.type)).filter((type) => reporting.types.has(type)));
+  const expectedList = spec.list.filter((event) => types.has(event.type));
+  const chosen = events.flatMap((event, i) => (types.has(event.type) ? [i] : []));
+  for (let j = 0; j < Math.max(expectedList.length, chosen.length); j++) {
+    const expected = expectedList[j];
+    const index = chosen[j];
+    const actual = index === undefined ? undefined : events[index];
+    if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting.omitted.get(expected.type))) continue;
+    const eventIndex = index ?? events.length;
+    const where = index === undefined ? reading.end : (positions[index] as EventPosition);
+    const surroundings = { expectedStream: events, expectedAt: eventIndex, actualStream: events, actualAt: eventIndex };
+    const divergence: Divergence = {
+      kind: actual === undefined ? 'missing-event' : expected === undefined ? 'extra-event' : 'event-mismatch',
+      ...where,
+      eventIndex,
+      expectedIndex: j,
+      rule: eventRule(expected, actual, rules, surroundings),
+      expected: expected ?? null,
+      actual: actual ?? null,
+    };
+    return [candidate(divergence, phaseOf((expected ?? actual) as GameEvent, rules))];
+  }
+  return [];
+}
+
+/** Index of the first event of a round satisfying `test`, or -1. */
+function findInRound(reading: Reading, round: number, test: (event: GameEvent) => boolean): number {
+  return reading.events.findIndex((event, i) => reading.positions[i]?.round === round && test(event));
+}
+
+/** Where a missing piece of a round's scoring shows: at its `round-end` if there is one, else after the last event. */
+function roundEndIndex(reading: Reading, round: number): number {
+  const index = findInRound(reading, round, (event) => event.type === 'round-end');
+  return index >= 0 ? index : reading.events.length;
+}
+
+/** The round and play of an event index (past the end: the last event's, or the fixture's last play of the round). */
+function positionAt(reading: Reading, index: number, round: number): EventPosition {
+  const position = reading.positions[index];
+  if (position !== undefined && position.round === round) return position;
+  return { round, play: reading.fixture.rounds[round - 1]?.plays.length ?? 0 };
+}
+
+/** `expect.rounds`: a round's sweeps, each category's award and the round's points or totals, as far as reported. */
+function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
+  const { events, rules, reporting } = reading;
+  const { round } = expected;
+  const found: Candidate[] = [];
+
+  if (expected.sweeps !== undefined && reporting.types.has('sweep')) {
+    const sides = expected.sweeps.length;
+    const actual = new Array<number>(sides).fill(0);
+    events.forEach((event, i) => {
+      if (event.type === 'sweep' && reading.positions[i]?.round === round && Number.isInteger(event.seat)) {
+        actual[event.seat % sides] = (actual[event.seat % sides] ?? 0) + 1;
+      }
+    });
+    if (!sameJson(actual, expected.sweeps)) {
+      // Sweeps are all made once the round's last play is: the divergence shows at the remainder.
+      const remainder = findInRound(reading, round, (event) => event.type === 'remainder');
+      const eventIndex = remainder >= 0 ? remainder : roundEndIndex(reading, round);
+      const divergence: Divergence = {
+        kind: 'sweeps-mismatch',
+        ...positionAt(reading, eventIndex, round),
+        eventIndex,
+        rule: sweepsRule(reading, round),
+        field: 'sweeps',
+        expected: expected.sweeps,
+        actual,
+      };
+      found.push(candidate(divergence, 'sweep'));
+    }
+  }
+
+  const compared = (field: 'counts' | 'points'): boolean => reportsField(reporting, 'award', field);
+  for (const [category, figures] of reporting.types.has('award') ? Object.entries(expected.awards ?? {}) : []) {
+    const index = findInRound(reading, round, (event) => event.type === 'award' && event.category === category);
+    const award = index >= 0 ? (events[index] as Extract<GameEvent, { type: 'award' }>) : undefined;
+    const actual = award === undefined ? null : { counts: award.counts, points: award.points };
+    const field =
+      actual === null
+        ? 'missing'
+        : compared('counts') && figures.counts !== undefined && !sameJson(figures.counts, actual.counts)
+          ? 'counts'
+          : compared('points') && figures.points !== undefined && !sameJson(figures.points, actual.points)
+            ? 'points'
+            : undefined;
+    if (field === undefined) continue;
+    const eventIndex = index >= 0 ? index : roundEndIndex(reading, round);
+    const rule = field === 'missing' && rules.end.countingOut ? 'END-COUNTING-OUT' : awardRule(category, figures, actual ?? undefined, rules);
+    const kind = rules.scoring.categories.find((c) => c.id === category)?.kind;
+    const divergence: Divergence = { kind: 'award-mismatch', ...positionAt(reading, eventIndex, round), eventIndex, rule, category, field, expected: figures, actual };
+    found.push(candidate(divergence, kind === 'sweeps' ? 'sweep-award' : 'award'));
+  }
+
+  const index = findInRound(reading, round, (event) => event.type === 'round-end');
+  const roundEnd = index >= 0 ? (events[index] as Extract<GameEvent, { type: 'round-end' }>) : undefined;
+  const eventIndex = index >= 0 ? index : events.length;
+  for (const field of ['points', 'totals'] as const) {
+    const want = expected[field];
+    if (want === undefined || !reportsField(reporting, 'round-end', field)) continue;
+    const got = roundEnd?.[field] ?? null;
+    if (got !== null && sameJson(want, got)) continue;
+    const divergence: Divergence = {
+      kind: 'round-mismatch',
+      ...positionAt(reading, eventIndex, round),
+      eventIndex,
+      rule: roundEndRule(rules),
+      field: got === null ? 'missing' : field,
+      expected: want,
+      actual: got,
+    };
+    found.push(candidate(divergence, field === 'totals' && got !== null ? 'totals' : 'points'));
+    break;
+  }
+  return found;
+}
+
+/**
+ * The rule behind a round's sweep count: SWEEP-LAST-PLAY when the round's last play emptied the table (it
+ * captured, and the remainder is empty) and the engine's sweep there is not what `sweep.lastPlay` says.
+ */
+function sweepsRule(reading: Reading, round: number) {
+  const { events } = reading;
+  const remainder = findInRound(reading, round, (event) => event.type === 'remainder');
+  if (remainder < 0) return 'SWEEP-POINT' as const;
+  let lastPlay = remainder - 1;
+  while (lastPlay >= 0 && events[lastPlay]?.type === 'sweep') lastPlay--;
+  const remainderEvent = events[remainder] as Extract<GameEvent, { type: 'remainder' }>;
+  const emptied = events[lastPlay]?.type === 'capture' && Array.isArray(remainderEvent.cards) && remainderEvent.cards.length === 0;
+  const swept = lastPlay + 1 < remainder;
+  return emptied && swept !== reading.rules.sweep.lastPlay ? ('SWEEP-LAST-PLAY' as const) : ('SWEEP-POINT' as const);
+}
+
+type EndEvent = Extract<GameEvent, { type: 'game-end' }>;
+
+/** `expect.result`: the game-end's reason, winner, totals and ranking, as far as reported. */
+function checkResult(reading: Reading, expected: ExpectedResult): Candidate[] {
+  const { events, reporting } = reading;
+  if (!reporting.types.has('game-end')) return [];
+  const index = events.findLastIndex((event) => event.type === 'game-end');
+  const end = index >= 0 ? (events[index] as EndEvent) : undefined;
+  const actual = end === undefined ? null : { reason: end.reason, winner: end.winner, ranking: end.ranking, totals: end.totals };
+  const compared = (field: string): boolean => reportsField(reporting, 'game-end', field);
+  let field: ResultDivergence['field'] | undefined;
+  if (actual === null) field = 'missing';
+  else if (compared('reason') && expected.reason !== undefined && expected.reason !== actual.reason) field = 'reason';
+  else if (expected.winner !== actual.winner) field = 'winner';
+  else if (compared('totals') && expected.totals !== undefined && !sameJson(expected.totals, actual.totals)) field = 'totals';
+  else if (compared('ranking') && expected.ranking !== undefined && !sameJson(expected.ranking, actual.ranking)) field = 'ranking';
+  if (field === undefined) return [];
+  const eventIndex = index >= 0 ? index : events.length;
+  const where = reading.positions[eventIndex] ?? reading.end;
+  const rule = endRule(expected, actual ?? undefined, reading.rules);
+  return [candidate({ kind: 'result-mismatch', ...where, eventIndex, rule, field, expected, actual }, 'end')];
+}

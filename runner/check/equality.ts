@@ -1,0 +1,77 @@
+/**
+ * When two values, two events are the same: JSON equality, and the fields of each event type that are compared.
+ * @module
+ */
+import type { EventType, GameEvent } from '../../reference/index.ts';
+
+/** The value if it is an array of numbers (an engine's event may carry anything in a field). */
+export const numbers = (value: unknown): number[] | undefined =>
+  Array.isArray(value) && value.every((item) => typeof item === 'number') ? (value as number[]) : undefined;
+
+/** Deep equality of JSON values; key order does not matter. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return (
+    aKeys.length === bKeys.length &&
+    aKeys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/** The fields of each event type (spec/rules.md section 15); other fields an engine sends are not compared. */
+export const EVENT_FIELDS: { readonly [T in EventType]: readonly string[] } = {
+  deal: ['round', 'deal', 'dealer', 'hands', 'table'],
+  redeal: ['round', 'rule', 'table'],
+  'table-bonus': ['round', 'seat', 'cards', 'sweeps'],
+  capture: ['seat', 'card', 'captured'],
+  trail: ['seat', 'card'],
+  sweep: ['seat', 'points'],
+  remainder: ['seat', 'cards'],
+  award: ['round', 'category', 'counts', 'points'],
+  'round-end': ['round', 'points', 'totals', 'eliminated'],
+  'game-end': ['reason', 'winner', 'ranking', 'totals'],
+};
+
+/**
+ * The event as compared: its type and vocabulary fields only. `round-end.eliminated` absent reads as empty
+ * (the spec has it in inverse mode only, possibly empty).
+ */
+export function canonicalEvent(event: GameEvent): Record<string, unknown> {
+  const fields = Object.hasOwn(EVENT_FIELDS, event.type) ? EVENT_FIELDS[event.type] : Object.keys(event);
+  const source = event as unknown as Record<string, unknown>;
+  const canonical: Record<string, unknown> = { type: event.type };
+  for (const field of fields) if (source[field] !== undefined) canonical[field] = source[field];
+  if (event.type === 'round-end' && Array.isArray(canonical.eliminated) && canonical.eliminated.length === 0) {
+    delete canonical.eliminated;
+  }
+  return canonical;
+}
+
+/**
+ * Whether two events agree on their type and vocabulary fields (less the `omitted` ones): `canonicalEvent`'s
+ * equality, without building them.
+ */
+export function sameEvent(a: GameEvent, b: GameEvent, omitted?: ReadonlySet<string>): boolean {
+  if (a.type !== b.type) return false;
+  if (!Object.hasOwn(EVENT_FIELDS, a.type)) return sameJson(canonicalEvent(a), canonicalEvent(b));
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const field of EVENT_FIELDS[a.type]) {
+    if (omitted?.has(field) === true) continue;
+    if (!sameJson(comparedValue(x, field), comparedValue(y, field))) return false;
+  }
+  return true;
+}
+
+const comparedValue = (event: Record<string, unknown>, field: string): unknown => {
+  const value = event[field];
+  return field === 'eliminated' && Array.isArray(value) && value.length === 0 ? undefined : value;
+};

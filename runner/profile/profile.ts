@@ -1,0 +1,97 @@
+/**
+ * An engine profile: what an engine declares about itself (spec/profile.schema.json). The variants it plays,
+ * how it reads their rules, the settings it supports, and what it reports. Plain data, so that it travels to
+ * worker threads and over the protocol (hello's `profile`).
+ * @module
+ */
+import { EVENT_TYPES, type EventType, type OptionValue, type RulesPatch } from '../../reference/index.ts';
+
+export const REPORTING_LEVELS = ['events', 'plays-and-scores', 'totals'] as const;
+export type ReportingLevel = (typeof REPORTING_LEVELS)[number];
+
+/** The event types an engine reports and the fields (`type.field`) it leaves out of them. */
+export interface ReportsSpec {
+  events: EventType[];
+  omit?: string[];
+}
+
+export type OptionSupport = OptionValue[] | { min?: number; max?: number };
+
+export interface VariantProfile {
+  id: string;
+  players?: number[];
+  teamModes?: string[];
+  options?: Record<string, OptionSupport>;
+  rules?: RulesPatch;
+  reports?: ReportingLevel | ReportsSpec;
+}
+
+export interface EngineProfile {
+  engine?: { name: string; version?: string };
+  reports?: ReportingLevel | ReportsSpec;
+  variants: '*' | VariantProfile[];
+}
+
+/** The profile of an engine that declares nothing: any variant, as the fixture says, every event. */
+export const PLAYS_EVERYTHING: EngineProfile = { variants: '*' };
+
+/** What is compared of an engine's events: the types it reports, and per type the fields it leaves out. */
+export interface Reporting {
+  /** The level's name, or `custom` for an explicit list. */
+  name: ReportingLevel | 'custom';
+  types: ReadonlySet<EventType>;
+  omitted: ReadonlyMap<EventType, ReadonlySet<string>>;
+}
+
+const LEVELS: Record<ReportingLevel, ReportsSpec> = {
+  events: { events: [...EVENT_TYPES] },
+  'plays-and-scores': { events: ['capture', 'trail', 'sweep', 'round-end', 'game-end'] },
+  totals: { events: ['round-end', 'game-end'], omit: ['round-end.points', 'round-end.eliminated', 'game-end.reason', 'game-end.ranking'] },
+};
+
+export function reportingOf(reports: ReportingLevel | ReportsSpec | undefined): Reporting {
+  const name = typeof reports === 'string' ? reports : reports === undefined ? 'events' : 'custom';
+  const spec = typeof reports === 'object' ? reports : LEVELS[name as ReportingLevel];
+  const omitted = new Map<EventType, Set<string>>();
+  for (const entry of spec.omit ?? []) {
+    const dot = entry.indexOf('.');
+    const type = entry.slice(0, dot) as EventType;
+    const fields = omitted.get(type) ?? new Set<string>();
+    fields.add(entry.slice(dot + 1));
+    omitted.set(type, fields);
+  }
+  return { name, types: new Set(spec.events), omitted };
+}
+
+/** Everything: what the fixtures' expectations are written for. */
+export const FULL_REPORTING: Reporting = reportingOf('events');
+
+export const isFullReporting = (reporting: Reporting): boolean =>
+  reporting.types.size === EVENT_TYPES.length && reporting.omitted.size === 0;
+
+/** Whether the engine reports this field of this event type. */
+export const reportsField = (reporting: Reporting, type: EventType, field: string): boolean =>
+  reporting.types.has(type) && reporting.omitted.get(type)?.has(field) !== true;
+
+/** In words, for reports: `events`, or the level's name with what it leaves out. */
+export function describeReporting(reporting: Reporting): string {
+  if (reporting.name !== 'custom') return reporting.name;
+  const omitted = [...reporting.omitted].flatMap(([type, fields]) => [...fields].map((field) => `${type}.${field}`));
+  return `${[...reporting.types].join(', ')}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}`;
+}
+
+/** The declaration of one variant, or undefined if the profile says the engine does not play it. */
+export function variantProfileOf(profile: EngineProfile, variant: string): VariantProfile | undefined {
+  if (profile.variants === '*') return { id: variant };
+  return profile.variants.find((entry) => entry.id === variant);
+}
+
+/** Whether a value is among those an option declaration supports. */
+export function supportsValue(support: OptionSupport, value: OptionValue): boolean {
+  if (Array.isArray(support)) return support.includes(value);
+  return typeof value === 'number' && (support.min === undefined || value >= support.min) && (support.max === undefined || value <= support.max);
+}
+
+/** The one value of a fixed setting (a list of exactly one), or undefined. */
+export const fixedValue = <T>(values: readonly T[] | object | undefined): T | undefined =>
+  Array.isArray(values) && values.length === 1 ? (values[0] as T) : undefined;

@@ -1,0 +1,104 @@
+/**
+ * The report card: a run's findings grouped by rule. For each rule the engine breaks, the fixtures and rounds
+ * where it does, one worked example (the first fixture's report of it: position, expected against actual, the
+ * rule's text link, the command that reruns it), and a one-line summary. Built one result at a time, so a run
+ * can report as it goes (test262's results per feature, Bowtie's compliance table).
+ * @module
+ */
+import type { RuleId } from '../../reference/index.ts';
+import type { Divergence } from '../check/divergence.ts';
+import type { FixtureResult } from '../outcome.ts';
+import { formatEvent, formatValue, ruleName, rulePointer } from './divergence.ts';
+
+export interface RuleFinding {
+  /** The rule, or null for divergences no single rule decides. */
+  rule: RuleId | null;
+  /** The rule with its title, for people. */
+  name: string;
+  /** Where the rule is written: `spec/rules.md#...`. */
+  link: string;
+  /** How many fixtures show it, and in how many rounds in all. */
+  fixtures: number;
+  rounds: number;
+  /** Every fixture that shows it, with the rounds (from 1). */
+  where: { id: string; rounds: number[] }[];
+  /** The first fixture's report of it. */
+  example: { id: string; file: string; divergence: Divergence; report: string };
+  /** One line: the rule, how often, and the example in brief. */
+  summary: string;
+}
+
+/** Expected against actual, in brief. */
+export function divergenceInBrief(divergence: Divergence): string {
+  switch (divergence.kind) {
+    case 'event-mismatch':
+    case 'missing-event':
+    case 'extra-event':
+      return `expected ${formatEvent(divergence.expected)}, got ${formatEvent(divergence.actual)}`;
+    case 'award-mismatch':
+      return `${divergence.category}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+    case 'sweeps-mismatch':
+    case 'round-mismatch':
+      return `${divergence.field}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+    case 'result-mismatch':
+      return `result ${divergence.field}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+    case 'unexpected-rejection':
+    case 'wrong-rejection':
+    case 'not-rejected':
+      return `expected ${divergence.expected === null ? 'no refusal' : `refusal ${divergence.expected.code}`}, got ${divergence.actual === null ? 'none' : `refusal ${divergence.actual.code}`}`;
+    case 'stopped-early':
+    case 'extra-play':
+      return `expected ${divergence.expected.plays} plays in the round, got ${divergence.actual.plays}`;
+    case 'legal-mismatch':
+      return `legal decisions: ${divergence.missing.length} missing, ${divergence.extra.length} extra`;
+  }
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export class ReportCard {
+  private readonly byRule = new Map<string, RuleFinding>();
+
+  /** Takes one fixture's result; only failures carry findings. */
+  add(result: FixtureResult): void {
+    for (const finding of result.outcome === 'failed' ? (result.findings ?? []) : []) {
+      const key = finding.rule ?? '';
+      const known = this.byRule.get(key);
+      if (known === undefined) {
+        this.byRule.set(key, {
+          rule: finding.rule,
+          name: finding.rule === null ? 'no single rule' : ruleName(finding.rule),
+          link: rulePointer(finding.rule ?? undefined),
+          fixtures: 1,
+          rounds: finding.rounds.length,
+          where: [{ id: result.id, rounds: [...finding.rounds] }],
+          example: { id: result.id, file: result.file, divergence: finding.divergence, report: finding.report },
+          summary: '',
+        });
+      } else {
+        known.fixtures++;
+        known.rounds += finding.rounds.length;
+        known.where.push({ id: result.id, rounds: [...finding.rounds] });
+      }
+    }
+  }
+
+  /** The rules broken, most widespread first (then by id), each with its summary line. */
+  findings(): RuleFinding[] {
+    return [...this.byRule.values()]
+      .sort((a, b) => b.fixtures - a.fixtures || (a.rule ?? '~').localeCompare(b.rule ?? '~'))
+      .map((finding) => {
+        const { example } = finding;
+        const at = `${example.id} round ${example.divergence.round}${example.divergence.play > 0 ? ` play ${example.divergence.play}` : ''}`;
+        const often = `${plural(finding.fixtures, 'fixture')}, ${plural(finding.rounds, 'round')}`;
+        return { ...finding, summary: `${finding.name}: ${often}; e.g. ${at}: ${divergenceInBrief(example.divergence)}` };
+      });
+  }
+}
+
+/** The report card of a whole run. */
+export function reportCardOf(results: readonly FixtureResult[]): RuleFinding[] {
+  const card = new ReportCard();
+  for (const result of results) card.add(result);
+  return card.findings();
+}
