@@ -1,9 +1,12 @@
 /**
  * The JSON reporter: the whole run as one JSON object, for tools. Top-level counts (`passed`, `failed`,
- * `skipped`, `errored`, and of those `expectedFailures` and `unexpectedPasses`) and one entry per fixture.
+ * `notApplicable`, `skipped`, `errored`, and of those `expectedFailures` and `unexpectedPasses`), the report
+ * card as `findings` (one entry per rule broken: counts, where, one worked example), and one entry per fixture
+ * with its own findings.
  * @module
  */
 import type { RunSummary } from '../outcome.ts';
+import { reportCardOf } from './card.ts';
 
 export function renderJson(summary: RunSummary): string {
   const { counts } = summary;
@@ -12,12 +15,23 @@ export function renderJson(summary: RunSummary): string {
     total: counts.total,
     passed: counts.passed,
     failed: counts.failed,
+    notApplicable: counts['not-applicable'],
     skipped: counts.skipped,
     errored: counts.errored,
     expectedFailures: counts.expectedFailures,
     unexpectedPasses: counts.unexpectedPasses,
     bailed: summary.bailed,
     durationMs: summary.durationMs,
+    findings: reportCardOf(summary.results).map((finding) => ({
+      rule: finding.rule,
+      name: finding.name,
+      link: finding.link,
+      fixtures: finding.fixtures,
+      rounds: finding.rounds,
+      summary: finding.summary,
+      where: finding.where,
+      example: finding.example,
+    })),
     fixtures: summary.results.map((result) => ({
       id: result.id,
       file: result.file,
@@ -25,6 +39,8 @@ export function renderJson(summary: RunSummary): string {
       outcome: result.outcome,
       ...(result.expectedFailure === undefined ? {} : { expectedFailure: result.expectedFailure }),
       ...(result.divergence === undefined ? {} : { divergence: result.divergence }),
+      ...(result.findings === undefined ? {} : { findings: result.findings.map(({ rule, rounds, divergence }) => ({ rule, rounds, divergence })) }),
+      ...(result.derived === undefined ? {} : { derived: result.derived }),
       ...(result.message === undefined ? {} : { message: result.message }),
       ...(result.detail === undefined ? {} : { detail: result.detail }),
       durationMs: result.durationMs,

@@ -5,6 +5,7 @@
  * @module
  */
 import { describeEngine, isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { reportCardOf, type RuleFinding } from './card.ts';
 import { headline } from './pretty.ts';
 
 /** Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are dropped. */
@@ -68,6 +69,18 @@ function tally(results: readonly FixtureResult[]): Record<'tests' | 'failures' |
   return { tests: results.length, failures: count('failure'), errors: count('error'), skipped: count('skipped') };
 }
 
+/** The report card as a suite of its own: one failing testcase per rule broken, its worked example as the body. */
+function cardSuite(card: readonly RuleFinding[]): string[] {
+  if (card.length === 0) return [];
+  const cases = card.map((finding) => {
+    const open = `    <testcase${attributes({ name: finding.rule ?? 'no single rule', classname: 'report-card', file: finding.example.file, time: seconds(0) })}>`;
+    const failure = `      <failure${attributes({ message: finding.summary, type: 'rule' })}>${escapeXmlText(finding.example.report)}</failure>`;
+    return `${open}\n${failure}\n    </testcase>`;
+  });
+  const tallies = { tests: card.length, failures: card.length, errors: 0, skipped: 0 };
+  return [`  <testsuite${attributes({ name: 'report card', ...tallies, time: seconds(0) })}>`, ...cases, '  </testsuite>'];
+}
+
 export function renderJunit(summary: RunSummary): string {
   const variants = [...new Set(summary.results.map((result) => result.variant))].sort();
   const suites = variants.map((variant) => {
@@ -77,9 +90,13 @@ export function renderJunit(summary: RunSummary): string {
     return [open, ...results.map(testcase), '  </testsuite>'].join('\n');
   });
   const name = `scopa-conformance (${describeEngine(summary.engine)})`;
+  const card = reportCardOf(summary.results);
+  const totals = tally(summary.results);
+  const all = { ...totals, tests: totals.tests + card.length, failures: totals.failures + card.length };
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attributes({ name, ...tally(summary.results), time: seconds(summary.durationMs) })}>`,
+    `<testsuites${attributes({ name, ...all, time: seconds(summary.durationMs) })}>`,
+    ...cardSuite(card),
     ...suites,
     '</testsuites>',
     '',

@@ -1,10 +1,12 @@
 /**
- * The default reporter, for people: nothing for a fixture that behaved as expected; for each one that did not,
- * one headline and its first-divergence report (or the error); why fixtures were skipped, one line per reason;
- * then one summary line.
+ * The default reporter, for people. First the report card: each rule the engine breaks, in one line, then each
+ * with one worked example and the fixtures that show it. Then one line per fixture that did not behave as
+ * expected (the rules it breaks, or the error with what the engine left behind); why fixtures were skipped or
+ * are not applicable, one line per reason; then one summary line.
  * @module
  */
 import { countsLine, describeEngine, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
   text
@@ -22,7 +24,9 @@ export function headline(result: FixtureResult): string {
       const divergence = result.divergence;
       if (divergence === undefined) return 'failed';
       const rule = divergence.rule === undefined ? '' : `, ${divergence.rule}`;
-      return `first divergence at round ${divergence.round}, play ${divergence.play} (${divergence.kind}${rule})`;
+      const others = (result.findings ?? []).slice(1).map((finding) => finding.rule ?? 'no single rule');
+      const more = others.length === 0 ? '' : `; also ${others.join(', ')}`;
+      return `first divergence at round ${divergence.round}, play ${divergence.play} (${divergence.kind}${rule})${more}`;
     }
     case 'errored':
       return result.message ?? 'the engine gave no usable reply';
@@ -38,23 +42,47 @@ export function headline(result: FixtureResult): string {
 /** At most this many lines of an engine's stderr or a stack. */
 const DETAIL_LINES = 20;
 
-/** One line per distinct reason fixtures were skipped, with how many: why part of the suite did not run. */
-function skipReasons(results: readonly FixtureResult[]): string[] {
+/** At most this many distinct reasons per outcome, and this many fixture ids per rule. */
+const REASONS_SHOWN = 12;
+const IDS_SHOWN = 12;
+
+/**
+ * One line per distinct reason fixtures were skipped or are not applicable, with how many: why part of the suite
+ * did not run.
+ */
+function notRunReasons(results: readonly FixtureResult[], outcome: 'skipped' | 'not-applicable', label: string): string[] {
   const reasons = new Map<string, number>();
   for (const result of results) {
-    if (result.outcome !== 'skipped') continue;
-    const reason = headline(result);
+    if (result.outcome !== outcome) continue;
+    const reason = outcome === 'skipped' ? headline(result) : (result.message ?? '');
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
-  return [...reasons].map(([reason, count]) => `SKIP  ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
+  const lines = [...reasons].slice(0, REASONS_SHOWN).map(([reason, count]) => `${label} ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
+  if (reasons.size > REASONS_SHOWN) lines.push(`${label} ... ${reasons.size - REASONS_SHOWN} more reasons (--reporter json lists each fixture's)`);
+  return lines;
+}
+
+/** The report card: a line per rule broken, then each rule with its worked example and where it shows. */
+function cardSection(card: readonly RuleFinding[], engine: string): string[] {
+  if (card.length === 0) return [];
+  const rules = `${card.length} rule${card.length === 1 ? '' : 's'}`;
+  const out = [`REPORT CARD: ${describeEngine(engine)} breaks ${rules}`, ...card.map((finding) => `  ${finding.summary}`), ''];
+  for (const finding of card) {
+    out.push(`RULE  ${finding.name}: ${finding.fixtures} fixture${finding.fixtures === 1 ? '' : 's'}, ${finding.link}`);
+    out.push(indent(finding.example.report));
+    const where = finding.where.map(({ id, rounds }) => `${id} (round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')})`);
+    const shown = where.length > IDS_SHOWN ? [...where.slice(0, IDS_SHOWN), `and ${where.length - IDS_SHOWN} more`] : where;
+    out.push(`    seen in:      ${shown.join(', ')}`, '');
+  }
+  return out;
 }
 
 export function renderPretty(summary: RunSummary): string {
-  const out: string[] = [];
-  for (const result of summary.results) {
-    if (result.expectedFailure !== undefined && !isUnexpectedPass(result)) continue;
+  const unexpected = summary.results.filter((result) => result.expectedFailure === undefined || isUnexpectedPass(result));
+  const out = cardSection(reportCardOf(unexpected), summary.engine);
+  for (const result of unexpected) {
     if (isUnexpectedPass(result)) out.push(`XPASS ${result.id}: ${headline(result)}`, '');
-    else if (result.outcome === 'failed') out.push(`FAIL  ${result.id}: ${headline(result)}`, indent(result.report ?? ''), '');
+    else if (result.outcome === 'failed') out.push(`FAIL  ${result.id}: ${headline(result)}`);
     else if (result.outcome === 'errored') {
       out.push(`ERROR ${result.id} (${result.file}): ${headline(result)}`);
       if (result.detail !== undefined) {
@@ -66,8 +94,14 @@ export function renderPretty(summary: RunSummary): string {
     }
   }
   const { counts } = summary;
+  if (out.length > 0 && out.at(-1) !== '') out.push('');
+  const derived = summary.results.filter((result) => result.derived !== undefined);
+  if (derived.length > 0) {
+    out.push(`DERIVED ${derived.length} fixture${derived.length === 1 ? '' : 's'}: ${derived[0]?.derived ?? ''}`);
+  }
+  out.push(...notRunReasons(summary.results, 'not-applicable', 'N/A  '));
   if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
-  else out.push(...skipReasons(summary.results));
+  else out.push(...notRunReasons(summary.results, 'skipped', 'SKIP '));
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }

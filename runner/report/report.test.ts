@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import type { Divergence } from '../check/divergence.ts';
 import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../outcome.ts';
 import { renderJson } from './json.ts';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from './junit.ts';
@@ -9,6 +10,27 @@ import { renderTap } from './tap.ts';
 const base = { title: 't', durationMs: 2 };
 const REPORT = 'fixture:  pagat/b (fixtures/pagat/b.yaml)\nexpected: capture {seat: 0, card: 7D, captured: [7S]}\nactual:   <&> "quoted" \'single\' \u0001';
 
+const CAPTURE_DIVERGENCE: Divergence = {
+  kind: 'event-mismatch',
+  round: 1,
+  play: 3,
+  eventIndex: 5,
+  expectedIndex: 5,
+  rule: 'CAP-CHOICE',
+  expected: { type: 'capture', seat: 0, card: '7D', captured: ['7S'] },
+  actual: { type: 'capture', seat: 0, card: '7D', captured: ['3S', '4C'] },
+};
+const SWEEP_DIVERGENCE: Divergence = {
+  kind: 'extra-event',
+  round: 2,
+  play: 18,
+  eventIndex: 80,
+  expectedIndex: 79,
+  rule: 'SWEEP-LAST-PLAY',
+  expected: null,
+  actual: { type: 'sweep', seat: 1, points: 1 },
+};
+
 const RESULTS: FixtureResult[] = [
   { ...base, id: 'pagat/a', file: 'fixtures/pagat/a.yaml', variant: 'pagat', outcome: 'passed' },
   {
@@ -17,17 +39,12 @@ const RESULTS: FixtureResult[] = [
     file: 'fixtures/pagat/b.yaml',
     variant: 'pagat',
     outcome: 'failed',
-    divergence: {
-      kind: 'event-mismatch',
-      round: 1,
-      play: 3,
-      eventIndex: 5,
-      expectedIndex: 5,
-      rule: 'CAP-CHOICE',
-      expected: { type: 'capture', seat: 0, card: '7D', captured: ['7S'] },
-      actual: { type: 'capture', seat: 0, card: '7D', captured: ['3S', '4C'] },
-    },
+    divergence: CAPTURE_DIVERGENCE,
     report: REPORT,
+    findings: [
+      { rule: 'CAP-CHOICE', rounds: [1], divergence: CAPTURE_DIVERGENCE, report: REPORT },
+      { rule: 'SWEEP-LAST-PLAY', rounds: [2, 3], divergence: SWEEP_DIVERGENCE, report: 'the sweep report' },
+    ],
   },
   { ...base, id: 'pagat/c#1', file: 'fixtures/pagat/c.yaml', variant: 'pagat', outcome: 'errored', message: 'the engine exited (code 1)', detail: 'Traceback:\n  <boom> & more' },
   { ...base, id: 'escoba/d', file: 'fixtures/escoba/d.yaml', variant: 'escoba', outcome: 'failed', expectedFailure: 'no escoba yet', report: 'r' },
@@ -52,17 +69,59 @@ describe('json', () => {
   const report = JSON.parse(renderJson(SUMMARY)) as Record<string, unknown> & { fixtures: Record<string, unknown>[] };
 
   test('one object with the counts and one entry per fixture', () => {
-    expect(report).toMatchObject({ engine: 'reference', passed: 2, failed: 2, skipped: 1, errored: 1, expectedFailures: 1, unexpectedPasses: 1, total: 6, bailed: true });
+    expect(report).toMatchObject({
+      engine: 'reference',
+      passed: 2,
+      failed: 2,
+      notApplicable: 0,
+      skipped: 1,
+      errored: 1,
+      expectedFailures: 1,
+      unexpectedPasses: 1,
+      total: 6,
+      bailed: true,
+    });
     expect(report.fixtures.map((entry) => [entry.id, entry.outcome])).toEqual(RESULTS.map((result) => [result.id, result.outcome]));
   });
 
-  test('an entry carries id, file, outcome, divergence and duration', () => {
+  test('the report card: one finding per rule, with counts, where and a worked example', () => {
+    expect(report.findings).toEqual([
+      {
+        rule: 'CAP-CHOICE',
+        name: 'CAP-CHOICE (the player names the capture)',
+        link: 'spec/rules.md#cap-choice-the-player-names-the-capture',
+        fixtures: 1,
+        rounds: 1,
+        summary:
+          'CAP-CHOICE (the player names the capture): 1 fixture, 1 round; e.g. pagat/b round 1 play 3: expected capture {seat: 0, card: 7D, captured: [7S]}, got capture {seat: 0, card: 7D, captured: [3S 4C]}',
+        where: [{ id: 'pagat/b', rounds: [1] }],
+        example: { id: 'pagat/b', file: 'fixtures/pagat/b.yaml', divergence: CAPTURE_DIVERGENCE, report: REPORT },
+      },
+      {
+        rule: 'SWEEP-LAST-PLAY',
+        name: "SWEEP-LAST-PLAY (a sweep on the round's last play)",
+        link: 'spec/rules.md#sweep-last-play-a-sweep-on-the-rounds-last-play',
+        fixtures: 1,
+        rounds: 2,
+        summary:
+          "SWEEP-LAST-PLAY (a sweep on the round's last play): 1 fixture, 2 rounds; e.g. pagat/b round 2 play 18: expected (none), got sweep {seat: 1, points: 1}",
+        where: [{ id: 'pagat/b', rounds: [2, 3] }],
+        example: { id: 'pagat/b', file: 'fixtures/pagat/b.yaml', divergence: SWEEP_DIVERGENCE, report: 'the sweep report' },
+      },
+    ]);
+  });
+
+  test('an entry carries id, file, outcome, divergence, findings and duration', () => {
     expect(report.fixtures[1]).toEqual({
       id: 'pagat/b',
       file: 'fixtures/pagat/b.yaml',
       variant: 'pagat',
       outcome: 'failed',
-      divergence: RESULTS[1]?.divergence,
+      divergence: CAPTURE_DIVERGENCE,
+      findings: [
+        { rule: 'CAP-CHOICE', rounds: [1], divergence: CAPTURE_DIVERGENCE },
+        { rule: 'SWEEP-LAST-PLAY', rounds: [2, 3], divergence: SWEEP_DIVERGENCE },
+      ],
       durationMs: 2,
     });
     expect(report.fixtures[3]).toMatchObject({ outcome: 'failed', expectedFailure: 'no escoba yet' });
@@ -138,11 +197,23 @@ describe('junit', () => {
   });
 
   test('suites per variant; testcases with failure, error and skipped as JUnit has them', () => {
-    expect(xml).toMatch(/^<testsuites name="scopa-conformance \(reference engine\)" tests="6" failures="2" errors="1" skipped="2" time="1.234">$/m);
+    expect(xml).toMatch(/^<testsuites name="scopa-conformance \(reference engine\)" tests="8" failures="4" errors="1" skipped="2" time="1.234">$/m);
     expect(xml).toMatch(/^ {2}<testsuite name="escoba" tests="3" failures="1" errors="0" skipped="2" time="0.006">$/m);
-    expect(xml).toMatch(/<testcase name="pagat\/b" classname="pagat" file="fixtures\/pagat\/b.yaml" time="0.002">\n +<failure message="first divergence at round 1, play 3 \(event-mismatch, CAP-CHOICE\)" type="event-mismatch">fixture:/);
+    expect(xml).toMatch(/<testcase name="pagat\/b" classname="pagat" file="fixtures\/pagat\/b.yaml" time="0.002">\n +<failure message="first divergence at round 1, play 3 \(event-mismatch, CAP-CHOICE\); also SWEEP-LAST-PLAY" type="event-mismatch">fixture:/);
     expect(xml).toMatch(/<error message="the engine exited \(code 1\)" type="errored">Traceback:\n  &lt;boom&gt; &amp; more<\/error>/);
     expect(xml).toContain('<skipped message="expected to fail: no escoba yet"/>');
+  });
+
+  test('the report card comes first, as a suite with one failing testcase per rule', () => {
+    expect(xml).toContain(
+      [
+        '  <testsuite name="report card" tests="2" failures="2" errors="0" skipped="0" time="0.000">',
+        '    <testcase name="CAP-CHOICE" classname="report-card" file="fixtures/pagat/b.yaml" time="0.000">',
+        '      <failure message="CAP-CHOICE (the player names the capture): 1 fixture, 1 round; e.g. pagat/b round 1 play 3: expected capture {seat: 0, card: 7D, captured: [7S]}, got capture {seat: 0, card: 7D, captured: [3S 4C]}" type="rule">fixture:  pagat/b (fixtures/pagat/b.yaml)',
+      ].join('\n'),
+    );
+    expect(xml.indexOf('name="report card"')).toBeLessThan(xml.indexOf('name="escoba"'));
+    expect(xml).toContain('<testcase name="SWEEP-LAST-PLAY" classname="report-card" file="fixtures/pagat/b.yaml" time="0.000">\n      <failure message="SWEEP-LAST-PLAY');
     expect(xml).toMatch(/<testcase name="escoba\/e"[^>]*>\n +<failure message="passed, but the expect-fail list says it fails \(thought broken\); take it off the list" type="unexpected-pass">/);
   });
 });
@@ -168,7 +239,7 @@ describe('tap', () => {
     const block = tap.slice(tap.indexOf('not ok 2'), tap.indexOf('not ok 3'));
     const yaml = block.slice(block.indexOf('  ---\n') + 6, block.indexOf('  ...\n'));
     expect(parse(yaml.replace(/^ {2}/gm, ''))).toMatchObject({
-      message: 'first divergence at round 1, play 3 (event-mismatch, CAP-CHOICE)',
+      message: 'first divergence at round 1, play 3 (event-mismatch, CAP-CHOICE); also SWEEP-LAST-PLAY',
       severity: 'fail',
       kind: 'event-mismatch',
       round: 1,
@@ -179,15 +250,46 @@ describe('tap', () => {
   });
 });
 
+test('tap: the report card as comments after the tests', () => {
+  expect(renderTap(SUMMARY).trimEnd().split('\n').slice(-3)).toEqual([
+    '# report card: 2 rules broken',
+    '# CAP-CHOICE (the player names the capture): 1 fixture, 1 round; e.g. pagat/b round 1 play 3: expected capture {seat: 0, card: 7D, captured: [7S]}, got capture {seat: 0, card: 7D, captured: [3S 4C]}',
+    "# SWEEP-LAST-PLAY (a sweep on the round's last play): 1 fixture, 2 rounds; e.g. pagat/b round 2 play 18: expected (none), got sweep {seat: 1, points: 1}",
+  ]);
+});
+
 describe('pretty', () => {
   const text = renderPretty(SUMMARY);
 
-  test('a line per failure with its report, errors and unexpected passes; nothing for the rest', () => {
-    expect(text).toContain('FAIL  pagat/b: first divergence at round 1, play 3 (event-mismatch, CAP-CHOICE)\n    fixture:  pagat/b');
-    expect(text).toContain('ERROR pagat/c#1 (fixtures/pagat/c.yaml): the engine exited (code 1)\n    Traceback:');
-    expect(text).toContain('XPASS escoba/e: passed, but the expect-fail list says it fails (thought broken); take it off the list');
-    expect(text).not.toContain('pagat/a');
-    expect(text).not.toContain('escoba/d');
+  test('the report card first (a line per rule, then each rule with its example and fixtures), then a line per fixture not as expected', () => {
+    expect(text).toBe(
+      [
+        'REPORT CARD: reference engine breaks 2 rules',
+        '  CAP-CHOICE (the player names the capture): 1 fixture, 1 round; e.g. pagat/b round 1 play 3: expected capture {seat: 0, card: 7D, captured: [7S]}, got capture {seat: 0, card: 7D, captured: [3S 4C]}',
+        "  SWEEP-LAST-PLAY (a sweep on the round's last play): 1 fixture, 2 rounds; e.g. pagat/b round 2 play 18: expected (none), got sweep {seat: 1, points: 1}",
+        '',
+        'RULE  CAP-CHOICE (the player names the capture): 1 fixture, spec/rules.md#cap-choice-the-player-names-the-capture',
+        '    fixture:  pagat/b (fixtures/pagat/b.yaml)',
+        '    expected: capture {seat: 0, card: 7D, captured: [7S]}',
+        `    actual:   <&> "quoted" 'single' \u0001`,
+        '    seen in:      pagat/b (round 1)',
+        '',
+        "RULE  SWEEP-LAST-PLAY (a sweep on the round's last play): 1 fixture, spec/rules.md#sweep-last-play-a-sweep-on-the-rounds-last-play",
+        '    the sweep report',
+        '    seen in:      pagat/b (rounds 2, 3)',
+        '',
+        'FAIL  pagat/b: first divergence at round 1, play 3 (event-mismatch, CAP-CHOICE); also SWEEP-LAST-PLAY',
+        'ERROR pagat/c#1 (fixtures/pagat/c.yaml): the engine exited (code 1)',
+        '    Traceback:',
+        '      <boom> & more',
+        '',
+        'XPASS escoba/e: passed, but the expect-fail list says it fails (thought broken); take it off the list',
+        '',
+        'stopped at the first failure (--bail): 1 fixture not run',
+        '6 fixtures: 2 passed, 2 failed, 1 expected to fail, 1 passed unexpectedly, 1 skipped, 1 errored (reference engine, 1.23 s)',
+        '',
+      ].join('\n'),
+    );
   });
 
   test('ends with the bail note and the summary line', () => {

@@ -7,6 +7,7 @@
  */
 import { stringify } from 'yaml';
 import { isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { reportCardOf } from './card.ts';
 import { headline } from './pretty.ts';
 
 /** `#` starts a directive and a line break ends the test line: both are escaped or replaced in a description. */
@@ -40,7 +41,15 @@ function testLine(result: FixtureResult, number: number): string {
   }
 }
 
+/** The report card as TAP comments after the tests: a line per rule broken. */
+function cardComments(summary: RunSummary): string[] {
+  const card = reportCardOf(summary.results);
+  if (card.length === 0) return [];
+  return [`# report card: ${card.length} rule${card.length === 1 ? '' : 's'} broken`, ...card.map((finding) => `# ${finding.summary.replace(/[\r\n]+/g, ' ')}`)];
+}
+
 export function renderTap(summary: RunSummary): string {
-  const lines = ['TAP version 13', `1..${summary.results.length}`, ...summary.results.map((result, i) => testLine(result, i + 1))];
+  const tests = summary.results.map((result, i) => testLine(result, i + 1));
+  const lines = ['TAP version 13', `1..${summary.results.length}`, ...tests, ...cardComments(summary)];
   return `${lines.join('\n')}\n`;
 }
