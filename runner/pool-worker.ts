@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Engine, type EngineSpec, startEngine } from './engines/engine.ts';
+import type { EngineProfile } from './profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 
 /** Main thread to worker. */
@@ -19,7 +20,7 @@ async function serveMainThread(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const send = (message: FromWorker): void => port.postMessage(message);
-  const { spec } = workerData as { spec: EngineSpec };
+  const { spec, profile } = workerData as { spec: EngineSpec; profile?: EngineProfile };
   let engine: Engine;
   try {
     engine = await startEngine(spec);
@@ -33,7 +34,7 @@ async function serveMainThread(): Promise<void> {
       void engine.close().finally(() => port.close());
       return;
     }
-    void runFixture(engine, message.item).then((result) => send({ type: 'result', index: message.index, result }));
+    void runFixture(engine, message.item, profile).then((result) => send({ type: 'result', index: message.index, result }));
   });
   send({ type: 'ready' });
 }

@@ -8,11 +8,14 @@ import { Worker } from 'node:worker_threads';
 import { type EngineSpec, EngineStartError, startEngine } from './engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
+import type { EngineProfile } from './profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 
 export interface PoolOptions {
   jobs: number;
   engine: EngineSpec;
+  /** What the engine declares, given with --profile; otherwise the engine's own (its hello's). */
+  profile?: EngineProfile;
   /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
   onResult?: (index: number, result: FixtureResult) => boolean;
 }
@@ -32,7 +35,7 @@ async function runInProcess(items: readonly RunItem[], options: PoolOptions): Pr
   const engine = await startEngine(options.engine);
   try {
     for (const [index, item] of items.entries()) {
-      const result = await runFixture(engine, item);
+      const result = await runFixture(engine, item, options.profile);
       results[index] = result;
       if (options.onResult?.(index, result) === false) break;
     }
@@ -43,11 +46,11 @@ async function runInProcess(items: readonly RunItem[], options: PoolOptions): Pr
 }
 
 /** A worker thread that loads this package's TypeScript: workers do not inherit tsx's loader, so it registers it. */
-function startWorker(engine: EngineSpec): Worker {
+function startWorker(engine: EngineSpec, profile: EngineProfile | undefined): Worker {
   const entry = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
     register();
     await import(${JSON.stringify(new URL('./pool-worker.ts', import.meta.url).href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: { spec: engine } });
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: { spec: engine, profile } });
 }
 
 /** The result of a fixture whose worker thread died while running it. */
@@ -85,7 +88,7 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
     };
 
     const spawn = (): void => {
-      const worker = startWorker(options.engine);
+      const worker = startWorker(options.engine, options.profile);
       workers.add(worker);
       live++;
       let ready = false;

@@ -11,6 +11,8 @@ import { reproCommand } from '../report/divergence.ts';
 import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
+import { loadProfileFile } from '../profile/load.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
 import { runItems } from '../pool.ts';
 import { progressLine } from '../progress.ts';
@@ -52,6 +54,7 @@ const OPTIONS = {
   adapter: { type: 'string' },
   timeout: { type: 'string' },
   'validate-protocol': { type: 'boolean' },
+  profile: { type: 'string' },
 } as const;
 
 export const runCommand: Command = {
@@ -61,6 +64,7 @@ export const runCommand: Command = {
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
                               [--bail] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
+                              [--profile <file>]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations. A failing fixture is
@@ -96,6 +100,12 @@ Engine:
                         or a function returning one
   --timeout <s>         seconds an external engine may take per game (default 10)
   --validate-protocol   check every request and answer against spec/protocol/
+  --profile <file>      what the engine declares (spec/profile.schema.json, YAML or JSON):
+                        the variants it plays, its reading of their rules, the settings it
+                        supports, what it reports. It replaces the profile of the engine's
+                        hello. Where its rules differ from a fixture's, the expectations are
+                        derived on the reference engine; a fixture it cannot play is
+                        reported not applicable, with the reason
 
 Progress is shown on stderr when it is a terminal and CI is not set.
 Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
@@ -117,6 +127,7 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
     };
     const paths = await resolvePositionals(positionals, io);
+    const engine = engineSpecOf(values, io);
 
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
@@ -131,6 +142,12 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
     const corpus = await loadFixtureCorpus(paths, registry.value);
     let expectFail: ExpectFailList | undefined;
     const errors = [...corpus.errors];
+    let profile: EngineProfile | undefined;
+    if (values.profile !== undefined) {
+      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
+      if (loaded.ok) profile = loaded.value;
+      else errors.push(...loaded.errors);
+    }
     if (values['expect-fail'] !== undefined) {
       const loaded = await loadExpectFail(resolve(io.cwd, values['expect-fail']));
       if (loaded.ok) {
@@ -155,7 +172,6 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
       return EXIT.invalid;
     }
 
-    const engine = engineSpecOf(values, io);
     const items: RunItem[] = selected.map(({ fixture, path, request }) => {
       const file = showPath(path, io);
       const expectedFailure = expectedFailureOf(expectFail, fixture.id);
@@ -168,7 +184,8 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
         ...(expectedFailure === undefined ? {} : { expectedFailure }),
       };
     });
-    return runAndReport(items, { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName }, io);
+    const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(profile === undefined ? {} : { profile }) };
+    return runAndReport(items, settings, io);
   },
 };
 
@@ -231,6 +248,7 @@ async function knownIds(loaded: string[]): Promise<Set<string>> {
 
 interface RunSettings {
   engine: EngineSpec;
+  profile?: EngineProfile;
   jobs: number;
   bail: boolean;
   reporter: ReporterName;
@@ -244,6 +262,7 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
     raw = await runItems(items, {
       jobs: settings.jobs,
       engine: settings.engine,
+      ...(settings.profile === undefined ? {} : { profile: settings.profile }),
       onResult: (_, result) => {
         progress.tick(result.id);
         return !(settings.bail && isUnexpected(result));

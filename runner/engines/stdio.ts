@@ -6,9 +6,10 @@
  * @module
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { startGame, type Decision, type GameEvent } from '../../reference/index.ts';
+import { startGame, type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine.ts';
 import { replayOnReference } from './reference.ts';
 
@@ -27,8 +28,20 @@ export interface StdioEngineOptions {
 interface Hello {
   protocol?: unknown;
   engine?: { name?: unknown; version?: unknown };
-  variants?: '*' | { id: string; options?: Record<string, unknown[]> }[];
+  variants?: '*' | { id: string; options?: Record<string, OptionValue[]> }[];
+  profile?: unknown;
   capabilities?: unknown;
+}
+
+/** The profile a hello declares: its `profile`, or else its `variants` list (ids and option values). */
+function profileOfHello(hello: Hello): EngineProfile | string {
+  if (hello.profile !== undefined) {
+    const problems = checkAgainstSchema('profile', hello.profile);
+    if (problems.length === 0) return hello.profile as EngineProfile;
+    return `answered hello with an invalid profile: ${problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ')}`;
+  }
+  if (hello.variants === '*' || hello.variants === undefined) return PLAYS_EVERYTHING;
+  return { variants: hello.variants.map((entry) => ({ id: entry.id, ...(entry.options === undefined ? {} : { options: entry.options }) })) };
 }
 
 /** One running engine process and its line reader. */
@@ -198,8 +211,9 @@ function failOnError(reply: Record<string, unknown>, stderr: string): void {
 export class StdioEngine implements Engine {
   readonly name: string;
   private process: EngineProcess | undefined;
-  private variants: Hello['variants'] = '*';
   private answersLegal = false;
+  /** What the engine's hello declares. */
+  profile: EngineProfile = PLAYS_EVERYTHING;
 
   constructor(private readonly options: StdioEngineOptions) {
     this.name = options.command;
@@ -215,6 +229,7 @@ export class StdioEngine implements Engine {
       const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';
       throw new EngineStartError(`${this.name}: no answer to hello: ${(error as Error).message}${detail}`);
     }
+    const profile = profileOfHello(hello);
     const problem =
       hello.protocol !== PROTOCOL_VERSION
         ? `speaks protocol ${JSON.stringify(hello.protocol)}; this runner speaks ${PROTOCOL_VERSION}`
@@ -222,12 +237,14 @@ export class StdioEngine implements Engine {
           ? 'answered hello without "engine": {"name", "version"}'
           : hello.variants !== '*' && !Array.isArray(hello.variants)
             ? 'answered hello without "variants" ("*" or a list of variant ids)'
-            : undefined;
+            : typeof profile === 'string'
+              ? profile
+              : undefined;
     if (problem !== undefined) {
       await process.stop();
       throw new EngineStartError(`${this.name} ${problem}`);
     }
-    this.variants = hello.variants;
+    this.profile = profile as EngineProfile;
     this.answersLegal = Array.isArray(hello.capabilities) && hello.capabilities.includes('legal');
     this.process = process;
   }
@@ -241,18 +258,6 @@ export class StdioEngine implements Engine {
       if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.stderr);
     }
     return reply;
-  }
-
-  /** Why the engine does not play this game, per its hello; undefined if it does. */
-  private unsupported(request: ReplayRequest): string | undefined {
-    if (this.variants === '*') return undefined;
-    const entry = this.variants?.find((v) => v.id === request.variant);
-    if (entry === undefined) return `the engine does not play ${request.variant}`;
-    for (const [name, values] of Object.entries(entry.options ?? {})) {
-      const value = request.options[name];
-      if (value !== undefined && !values.includes(value)) return `the engine does not support ${name}=${String(value)}`;
-    }
-    return undefined;
   }
 
   /** The fields of a replay request on the wire: the fixture's inputs, the sides and the laid-out deals. */
@@ -270,8 +275,6 @@ export class StdioEngine implements Engine {
   }
 
   async replay(request: ReplayRequest): Promise<ReplayReply> {
-    const unsupported = this.unsupported(request);
-    if (unsupported !== undefined) return { events: [], skipped: unsupported };
     return this.ask('replay', { cmd: 'replay', ...this.replayMessage(request) }, (reply, stderr) => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
       failOnError(reply, stderr);
