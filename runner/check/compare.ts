@@ -280,6 +280,7 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
   const differ = (expected: Item | undefined, actual: Item | undefined, before: { expected?: Item; actual?: Item }, phase?: Phase): void => {
     const event = (expected ?? actual)?.event as GameEvent;
     const eventIndex = actual?.index ?? missingAt(expected as Item, before.actual);
+    if (actual === undefined && endedBefore(reading, eventIndex)) phase = 'end';
     const expectedIndex = expected?.index ?? (before.expected?.index ?? -1) + 1;
     const surroundings = { expectedStream: expectedList, expectedAt: expectedIndex, actualStream: events, actualAt: eventIndex };
     found.push(
@@ -388,6 +389,12 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
   return [];
 }
 
+/** Whether the engine ended the game before event index `index`: what is missing there is about the game's length. */
+function endedBefore(reading: Reading, index: number): boolean {
+  const end = reading.events.findIndex((event) => event.type === 'game-end');
+  return end >= 0 && end < index;
+}
+
 /** Index of the first event of a round satisfying `test`, or -1. */
 function findInRound(reading: Reading, round: number, test: (event: GameEvent) => boolean): number {
   return reading.events.findIndex((event, i) => reading.positions[i]?.round === round && test(event));
@@ -455,7 +462,8 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
     const rule = field === 'missing' && rules.end.countingOut ? 'END-COUNTING-OUT' : awardRule(category, figures, actual ?? undefined, rules);
     const kind = rules.scoring.categories.find((c) => c.id === category)?.kind;
     const divergence: Divergence = { kind: 'award-mismatch', ...positionAt(reading, eventIndex, round), eventIndex, rule, category, field, expected: figures, actual };
-    found.push(candidate(divergence, kind === 'sweeps' ? 'sweep-award' : 'award'));
+    const phase = actual === null && endedBefore(reading, eventIndex) ? 'end' : kind === 'sweeps' ? 'sweep-award' : 'award';
+    found.push(candidate(divergence, phase));
   }
 
   const index = findInRound(reading, round, (event) => event.type === 'round-end');
@@ -475,7 +483,8 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
       expected: want,
       actual: got,
     };
-    found.push(candidate(divergence, field === 'totals' && got !== null ? 'totals' : 'points'));
+    const phase = got === null ? (endedBefore(reading, eventIndex) ? 'end' : 'points') : field;
+    found.push(candidate(divergence, phase));
     break;
   }
   return found;

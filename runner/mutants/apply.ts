@@ -1,6 +1,7 @@
 /**
- * Builds a mutant: a copy of the package in a temporary directory with one change made to one file of
- * reference/, runnable as an external engine (`node <dir>/bin/scopa-conformance.js engine`).
+ * Builds a mutant: a copy of the package in a temporary directory with the mutants' changes made to the files
+ * of reference/ (one mutant, or several at once: an engine with several bugs), runnable as an external engine
+ * (`node <dir>/bin/scopa-conformance.js engine`) or loaded in process from the copy.
  * @module
  */
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -19,19 +20,21 @@ export interface BuiltMutant {
   remove(): Promise<void>;
 }
 
-export async function buildMutant(mutant: Mutant): Promise<BuiltMutant> {
-  const dir = await mkdtemp(join(tmpdir(), `scopa-mutant-${mutant.name}-`));
+export async function buildMutant(...mutants: Mutant[]): Promise<BuiltMutant> {
+  const dir = await mkdtemp(join(tmpdir(), `scopa-mutant-${mutants.map((mutant) => mutant.name).join('+')}-`));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true });
     await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    const file = join(dir, 'reference', mutant.file);
-    const text = await readFile(file, 'utf8');
-    const occurrences = text.split(mutant.find).length - 1;
-    if (occurrences !== 1) {
-      throw new Error(`mutant ${mutant.name}: the text to change occurs ${occurrences} times in reference/${mutant.file}, not once`);
+    for (const mutant of mutants) {
+      const file = join(dir, 'reference', mutant.file);
+      const text = await readFile(file, 'utf8');
+      const occurrences = text.split(mutant.find).length - 1;
+      if (occurrences !== 1) {
+        throw new Error(`mutant ${mutant.name}: the text to change occurs ${occurrences} times in reference/${mutant.file}, not once`);
+      }
+      await writeFile(file, text.replace(mutant.find, mutant.replace));
     }
-    await writeFile(file, text.replace(mutant.find, mutant.replace));
   } catch (error) {
     await remove();
     throw error;

@@ -4,7 +4,18 @@
  * must make every one of them fail (`npm run mutants`).
  * @module
  */
-import type { RuleId } from '../../reference/types.ts';
+import type { RuleId, Rules } from '../../reference/types.ts';
+import type { VariantProfile } from '../profile/profile.ts';
+
+/**
+ * A documented reading that makes a mutant's "bug" a rule an engine may declare: the ambiguity it is, and what
+ * to declare in an engine profile for a variant (undefined where the reading cannot be declared for that
+ * variant: its knobs would contradict the variant's).
+ */
+export interface Reading {
+  ambiguity: string;
+  declare: (variant: Rules) => Omit<VariantProfile, 'id'> | undefined;
+}
 
 export interface Mutant {
   name: string;
@@ -15,7 +26,13 @@ export interface Mutant {
   file: string;
   find: string;
   replace: string;
+  /** Set when the mutant plays a reading the ambiguity register documents. */
+  reading?: Reading;
 }
+
+/** The categories that have a tie policy. */
+const WITH_TIES = ['most-cards', 'most-coins', 'most-sevens', 'card', 'primiera'] as const;
+const tiesOf = (ties: 'each' | 'nobody'): Omit<VariantProfile, 'id'> => ({ categories: Object.fromEntries(WITH_TIES.map((kind) => [kind, { ties }])) });
 
 export const MUTANTS: readonly Mutant[] = [
   {
@@ -25,6 +42,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'play.ts',
     find: '(state.rules.sweep.lastPlay || !lastPlay)',
     replace: '(true)',
+    reading: { ambiguity: 'AMB-17', declare: () => ({ rules: { sweep: { lastPlay: true } } }) },
   },
   {
     name: 'sweep-never-on-last-play',
@@ -33,6 +51,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'play.ts',
     find: '(state.rules.sweep.lastPlay || !lastPlay)',
     replace: '(!lastPlay)',
+    reading: { ambiguity: 'AMB-17', declare: () => ({ rules: { sweep: { lastPlay: false } } }) },
   },
   {
     name: 'remainder-is-a-sweep',
@@ -90,6 +109,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'play.ts',
     find: "if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {",
     replace: 'if (false) {',
+    reading: { ambiguity: 'AMB-13', declare: (rules) => (rules.capture.chooser === 'auto' ? undefined : { rules: { capture: { compulsion: 'none' } } }) },
   },
   {
     name: 'trail-goes-first',
@@ -106,6 +126,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
     replace: 'if (top === 0) return;',
+    reading: { ambiguity: 'AMB-20', declare: (rules) => (rules.end.countingOut ? undefined : tiesOf('each')) },
   },
   {
     name: 'ties-to-nobody-always',
@@ -114,6 +135,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
     replace: 'if (top === 0 || leaders > 1) return;',
+    reading: { ambiguity: 'AMB-20', declare: () => tiesOf('nobody') },
   },
   {
     name: 'primiera-without-four-suits',
@@ -122,6 +144,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "return incomplete === 'void' ? 0 : sum;",
     replace: 'return sum;',
+    reading: { ambiguity: 'AMB-23', declare: () => ({ categories: { primiera: { incomplete: 'counts-zero' } } }) },
   },
   {
     name: 'primiera-sum-of-all-cards',
@@ -138,6 +161,14 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: 'count = holdings.copiesOf(c, categoryCard(category));',
     replace: 'count = Math.min(1, holdings.copiesOf(c, categoryCard(category)));',
+  },
+  {
+    name: 'settebello-forgotten-from-round-3',
+    bug: 'from the third round on, the card category (the settebello) is never scored',
+    rule: 'SCORE-CARD',
+    file: 'scoring.ts',
+    find: '    measure(holdings, category);\n',
+    replace: "    measure(holdings, category);\n    if (category.kind === 'card' && state.round >= 3) {\n      counts.fill(0);\n      ranks.fill(0);\n    }\n",
   },
   {
     name: 'coins-counted-as-sevens',
@@ -178,6 +209,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: "if (state.rules.deal.packet === 'hand') {",
     replace: 'if (false) {',
+    reading: { ambiguity: 'AMB-03', declare: () => ({ rules: { deal: { packet: 'one' } } }) },
   },
   {
     name: 'deal-from-seat-zero',
@@ -186,6 +218,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: "const start = state.rules.deal.startSeat === 'seat-zero' ? 0 : firstPlayer(state);",
     replace: 'const start = 0;',
+    reading: { ambiguity: 'AMB-03', declare: () => ({ rules: { deal: { startSeat: 'seat-zero' } } }) },
   },
   {
     name: 'table-left-unsorted',
@@ -194,6 +227,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: "if (state.rules.deal.tableOrder === 'sorted') sortTable(state);",
     replace: '',
+    reading: { ambiguity: 'AMB-05', declare: () => ({ rules: { deal: { tableOrder: 'dealt' } } }) },
   },
   {
     name: 'king-redeal-ignored',
@@ -202,6 +236,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: 'if (count >= condition.atLeast + condition.atLeastPerCopy * copies) return condition.rule;',
     replace: '',
+    reading: { ambiguity: 'AMB-06', declare: () => ({ rules: { openingTable: { redeal: [] } } }) },
   },
   {
     name: 'redraw-without-limit',
@@ -210,6 +245,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: 'if (condition.maxDeals > 0 && state.deckOrders >= condition.maxDeals) continue;',
     replace: '',
+    reading: { ambiguity: 'AMB-07', declare: () => ({ redeals: { 'TABLE-REDRAW-TENS': { maxDeals: 0 } } }) },
   },
   {
     name: 'hand-escoba-thirty-by-sum',
@@ -218,6 +254,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'deal.ts',
     find: "(bonus.thirty === 'sum' || someSubsetSums(state.table, state.tableLength, 15))",
     replace: '(true)',
+    reading: { ambiguity: 'AMB-09', declare: () => ({ rules: { openingTable: { bonus: { thirty: 'sum' } } } }) },
   },
   {
     name: 'counting-out-does-not-stop',

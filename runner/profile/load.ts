@@ -3,10 +3,11 @@
  * spec/profile.schema.json and against the variants they name. Each problem is reported where it is written.
  * @module
  */
-import { checkRules, mergePatch, type ResolvedVariant } from '../../reference/index.ts';
+import { checkRules, type ResolvedVariant } from '../../reference/index.ts';
 import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from '../load/schemas.ts';
 import { pointerTo, readYamlFile, type SourcePosition } from '../load/yaml-source.ts';
+import { readAsDeclared } from './plan.ts';
 import type { EngineProfile } from './profile.ts';
 
 /**
@@ -43,9 +44,9 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
         problems.push({ pointer: at('players', i), part: 'value', message: `${declared.id} does not seat ${players} players (it seats ${seated.join(', ')})` });
       }
     }
-    if (declared.rules !== undefined) {
-      const problem = checkRules(mergePatch(variant.rules, declared.rules));
-      if (problem !== undefined) problems.push({ pointer: at('rules'), part: 'value', message: `these rules, merged over ${declared.id}'s, contradict each other: ${problem}` });
+    const problem = checkRules(readAsDeclared(variant.rules, declared));
+    if (problem !== undefined) {
+      problems.push({ pointer: at('id'), part: 'value', message: `the rules declared for ${declared.id}, merged over its own, contradict each other: ${problem}` });
     }
   }
   return problems;

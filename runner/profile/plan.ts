@@ -7,8 +7,10 @@
  */
 import {
   applyOptions,
+  type Category,
   checkRules,
   mergePatch,
+  type GameEvent,
   type OptionValue,
   type ResolvedVariant,
   type Rules,
@@ -16,7 +18,8 @@ import {
 } from '../../reference/index.ts';
 import { sameJson } from '../check/equality.ts';
 import { expectationsOnReference } from '../expectations.ts';
-import { type Fixture, replayRequestOf } from '../fixture.ts';
+import { positionsOf } from '../check/divergence.ts';
+import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
   type EngineProfile,
@@ -78,7 +81,7 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   if (expect.legal !== undefined && fixture.expect.legal === undefined) delete expect.legal;
   return {
     kind: 'run',
-    fixture: { ...derivedFixture, expect },
+    fixture: { ...derivedFixture, rounds: inputsPlayed(derivedFixture.rounds, derived.reply.events), expect },
     rules: settings.rules,
     reporting,
     derived: `expectations derived on the reference engine under the engine's declared rules: ${settings.changes.join('; ')}`,
@@ -125,14 +128,40 @@ function declaredSettings(
     }
   }
 
-  if (declared.rules !== undefined) {
-    const read = mergePatch(played, declared.rules);
+  if (declared.rules !== undefined || declared.categories !== undefined || declared.redeals !== undefined) {
+    const read = readAsDeclared(played, declared);
     const problem = checkRules(read);
     if (problem !== undefined) return `the engine's declared rules contradict each other here: ${problem}`;
     changes.push(...rulesDifference(played, read));
     played = read;
   }
   return { options, rules: played, changes };
+}
+
+/** The rules as the engine reads them: its `rules` merged in, then its category and redeal knobs. */
+export function readAsDeclared(rules: Rules, declared: VariantProfile): Rules {
+  const merged = declared.rules === undefined ? rules : mergePatch(rules, declared.rules);
+  const { categories = {}, redeals = {} } = declared;
+  const categoryKnobs = (category: Category) => ({ ...categories[category.kind], ...categories[category.id] });
+  return {
+    ...merged,
+    scoring: { ...merged.scoring, categories: merged.scoring.categories.map((category) => ({ ...category, ...categoryKnobs(category) })) },
+    openingTable: {
+      ...merged.openingTable,
+      redeal: merged.openingTable.redeal.map((condition) => ({ ...condition, ...redeals[condition.rule] })),
+    },
+  };
+}
+
+/**
+ * The inputs a game used: where the game ends before its inputs do (under rules that end it sooner), the rest
+ * is cut off, so that the engine is asked to play exactly the game the expectations describe.
+ */
+function inputsPlayed(rounds: readonly FixtureRound[], events: readonly GameEvent[]): FixtureRound[] {
+  if (events.at(-1)?.type !== 'game-end') return [...rounds];
+  const positions = positionsOf(events);
+  const last = positions.at(-1) ?? { round: 1, play: 0 };
+  return rounds.slice(0, last.round).map((round, i) => (i === last.round - 1 ? { ...round, plays: round.plays.slice(0, last.play) } : round));
 }
 
 /** Why the fixture's decisions cannot be judged under the declared rules, or undefined if they can. */

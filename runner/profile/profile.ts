@@ -4,7 +4,15 @@
  * worker threads and over the protocol (hello's `profile`).
  * @module
  */
-import { EVENT_TYPES, type EventType, type OptionValue, type RulesPatch } from '../../reference/index.ts';
+import {
+  type Category,
+  EVENT_TYPES,
+  type EventType,
+  type OptionValue,
+  type RedealCondition,
+  type RedealRule,
+  type RulesPatch,
+} from '../../reference/index.ts';
 
 export const REPORTING_LEVELS = ['events', 'plays-and-scores', 'totals'] as const;
 export type ReportingLevel = (typeof REPORTING_LEVELS)[number];
@@ -23,6 +31,10 @@ export interface VariantProfile {
   teamModes?: string[];
   options?: Record<string, OptionSupport>;
   rules?: RulesPatch;
+  /** Knobs merged into every category of a kind or id, whatever the fixture's options made the list. */
+  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'incomplete' | 'combine'>>>;
+  /** Knobs merged into the redeal condition of a rule, where the fixture's rules have it. */
+  redeals?: Partial<Record<RedealRule, Partial<Omit<RedealCondition, 'rule'>>>>;
   reports?: ReportingLevel | ReportsSpec;
 }
 

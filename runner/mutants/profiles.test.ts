@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ResolvedVariant } from '../../reference/index.ts';
+import { corpusItems } from '../corpus-items.ts';
+import type { Engine } from '../engines/engine.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import type { FixtureResult } from '../outcome.ts';
+import { profileProblems } from '../profile/load.ts';
+import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
+import type { RunItem } from '../replay.ts';
+import { runFixture } from '../replay.ts';
+import { reportCardOf } from '../report/card.ts';
+import { type BuiltMutant, buildMutant } from './apply.ts';
+import { type Mutant, MUTANTS } from './catalog.ts';
+
+const items = await corpusItems();
+const registry = await loadVariantRegistry();
+if (!registry.ok) throw new Error('the variants are invalid');
+const variants: ReadonlyMap<string, ResolvedVariant> = registry.value;
+
+const mutant = (name: string): Mutant => {
+  const found = MUTANTS.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no mutant ${name}`);
+  return found;
+};
+
+/** The mutated copy's reference engine, loaded in process from the copy. */
+async function engineOf(built: BuiltMutant): Promise<Engine> {
+  const module = (await import(join(built.dir, 'runner', 'engines', 'engine.ts'))) as { referenceEngine: () => Engine };
+  return module.referenceEngine();
+}
+
+async function runAll(engine: Engine, selected: readonly RunItem[], profile?: EngineProfile): Promise<FixtureResult[]> {
+  const results: FixtureResult[] = [];
+  for (const item of selected) results.push(await runFixture(engine, item, profile));
+  return results;
+}
+
+const notAsExpected = (results: readonly FixtureResult[]): string[] =>
+  results.filter((result) => result.outcome === 'failed' || result.outcome === 'errored').map((result) => `${result.id}: ${result.report ?? result.message}`);
+
+describe('an engine with several unrelated bugs: the report card names each, once, in one run', () => {
+  const bugs = ['sweep-on-last-play', 'coins-counted-as-sevens', 'primiera-sum-of-all-cards', 'dealer-rotates-backwards', 'settebello-forgotten-from-round-3'].map(mutant);
+  let built: BuiltMutant;
+  let results: FixtureResult[];
+  beforeAll(async () => {
+    built = await buildMutant(...bugs);
+    results = await runAll(await engineOf(built), items);
+  }, 120_000);
+  afterAll(async () => built.remove());
+
+  test('every bug is a finding under its own rule', () => {
+    const card = reportCardOf(results);
+    const rules = card.map((finding) => finding.rule);
+    for (const bug of bugs) expect(rules, bug.name).toContain(bug.rule);
+    expect(new Set(rules).size).toBe(rules.length);
+  });
+
+  test('the bug that shows only from round 3 on is found in round 3 or later, and only there', () => {
+    const card = reportCardOf(results);
+    const late = card.find((finding) => finding.rule === 'SCORE-CARD');
+    expect(late?.fixtures).toBeGreaterThan(0);
+    expect(late?.where.filter(({ rounds }) => rounds.some((round) => round < 3))).toEqual([]);
+    expect(late?.example.report).toMatch(/where: +round [3-9]/);
+  });
+
+  test('a fixture shows each of its rules once, with the rounds, and one first divergence', () => {
+    const multiple = results.find((result) => (result.findings?.length ?? 0) >= 3);
+    expect(multiple).toBeDefined();
+    const rules = multiple?.findings?.map((finding) => finding.rule) ?? [];
+    expect(new Set(rules).size).toBe(rules.length);
+    expect(multiple?.divergence).toEqual(multiple?.findings?.[0]?.divergence);
+  });
+});
+
+describe('declaring a documented reading in a profile makes the whole corpus pass or not applicable', () => {
+  const readings = MUTANTS.filter((candidate) => candidate.reading !== undefined);
+
+  test('the catalog names a reading for at least ten mutants, each with its ambiguity', () => {
+    expect(readings.length).toBeGreaterThanOrEqual(10);
+    for (const candidate of readings) expect(candidate.reading?.ambiguity).toMatch(/^AMB-\d\d$/);
+  });
+
+  test.each(readings.map((candidate) => [candidate.name, candidate] as const))('%s', async (_, reader) => {
+    const declared: VariantProfile[] = [...variants.values()].flatMap((variant) => {
+      const declaration = reader.reading?.declare(variant.rules);
+      return declaration === undefined ? [] : [{ id: variant.id, ...declaration }];
+    });
+    const profile: EngineProfile = { engine: { name: `reads ${reader.reading?.ambiguity}` }, variants: declared };
+    expect(profileProblems(profile, variants)).toEqual([]);
+    const built = await buildMutant(reader);
+    try {
+      const results = await runAll(await engineOf(built), items, profile);
+      expect(notAsExpected(results).slice(0, 3)).toEqual([]);
+      const notApplicable = results.filter((result) => result.outcome === 'not-applicable');
+      for (const result of notApplicable) expect(result.message, result.id).toMatch(/\S/);
+      // The reading changes what some fixtures expect: those were derived, and the reports say so.
+      expect(results.filter((result) => result.derived !== undefined).length).toBeGreaterThan(0);
+    } finally {
+      await built.remove();
+    }
+  }, 120_000);
+});
