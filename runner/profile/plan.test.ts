@@ -1,0 +1,159 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ResolvedVariant } from '../../reference/index.ts';
+import { runCli } from '../cli-harness.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { playedFixture, resolvedVariant, variantRules } from '../test-helpers.ts';
+import { loadProfileFile } from './load.ts';
+import { planFixture, rulesDifference } from './plan.ts';
+import { type EngineProfile, reportingOf } from './profile.ts';
+
+const pagat = resolvedVariant('pagat');
+const played = playedFixture('pagat', { seed: 3 });
+
+describe('planFixture', () => {
+  test('an engine that declares nothing plays the fixture as written, every event compared', () => {
+    const plan = planFixture(played.fixture, pagat, played.rules, { variants: '*' });
+    expect(plan).toEqual({ kind: 'run', fixture: played.fixture, rules: played.rules, reporting: reportingOf('events') });
+  });
+
+  test('a variant, a player count or an option value the engine does not play: not applicable, with the reason', () => {
+    const other: EngineProfile = { variants: [{ id: 'escoba' }] };
+    expect(planFixture(played.fixture, pagat, played.rules, other)).toEqual({ kind: 'not-applicable', reason: 'the engine does not play pagat' });
+    const threeOnly: EngineProfile = { variants: [{ id: 'pagat', players: [3, 4] }] };
+    expect(planFixture(played.fixture, pagat, played.rules, threeOnly)).toEqual({
+      kind: 'not-applicable',
+      reason: 'the engine plays 3, 4 players, the fixture 2',
+    });
+    const targets: EngineProfile = { variants: [{ id: 'pagat', options: { target: [16, 21] } }] };
+    expect(planFixture(played.fixture, pagat, played.rules, targets)).toEqual({
+      kind: 'not-applicable',
+      reason: 'the engine does not support target=11 (it supports 16, 21)',
+    });
+    const range: EngineProfile = { variants: [{ id: 'pagat', options: { target: { min: 11, max: 21 } } }] };
+    expect(planFixture(played.fixture, pagat, played.rules, range).kind).toBe('run');
+  });
+
+  test('a fixed option value: the fixture is played with it, its expectations derived and said to be', () => {
+    const fixed: EngineProfile = { variants: [{ id: 'pagat', options: { target: [21] } }] };
+    const plan = planFixture(played.fixture, pagat, played.rules, fixed);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    expect(plan.derived).toBe("expectations derived on the reference engine under the engine's declared rules: target=21, the only value the engine supports");
+    expect(plan.fixture.options).toEqual({ target: 21 });
+    expect(plan.rules.end.target).toBe(21);
+    // A game to 21 outlasts the fixture's input: the derived game stops where the input does, with no result.
+    expect(plan.fixture.expect.result).toBeUndefined();
+    expect(plan.fixture.expect.events?.list.at(-1)?.type).toBe('round-end');
+  });
+
+  test('declared rules: the knobs that differ are named, and a game that ends sooner is cut where it ends', () => {
+    const shorter: EngineProfile = { variants: [{ id: 'pagat', rules: { end: { target: 3 } } }] };
+    const plan = planFixture(played.fixture, pagat, played.rules, shorter);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    expect(plan.derived).toBe("expectations derived on the reference engine under the engine's declared rules: end.target: 3");
+    expect(plan.fixture.expect.result?.reason).toBe('target');
+    expect(plan.fixture.rounds.length).toBeLessThan(played.fixture.rounds.length);
+  });
+
+  test('a decision illegal under the declared rules: not applicable, naming the play and the code', () => {
+    const anyCard: EngineProfile = { variants: [{ id: 'pagat', rules: { capture: { compulsion: 'any-card' } } }] };
+    expect(planFixture(played.fixture, pagat, played.rules, anyCard)).toEqual({
+      kind: 'not-applicable',
+      reason:
+        'play 13 of round 1 (plays 10C and takes nothing (a trail)) is refused (MUST_PLAY_CAPTURING_CARD) under the engine\'s declared rules (capture.compulsion: "any-card")',
+    });
+  });
+
+  test('declared rules that contradict each other: not applicable, with the contradiction', () => {
+    const contradictory: EngineProfile = { variants: [{ id: 'pagat', rules: { capture: { chooser: 'auto', compulsion: 'none' } } }] };
+    const plan = planFixture(played.fixture, pagat, played.rules, contradictory);
+    expect(plan.kind).toBe('not-applicable');
+    expect(plan.kind === 'not-applicable' && plan.reason).toMatch(/^the engine's declared rules contradict each other here: capture\.chooser "auto"/);
+  });
+
+  test('a category knob reaches the categories the options chose, by kind', () => {
+    const eachTie: EngineProfile = { variants: [{ id: 'pagat', categories: { 'most-coins': { ties: 'each' } } }] };
+    const plan = planFixture(played.fixture, pagat, played.rules, eachTie);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    expect(plan.rules.scoring.categories.find((category) => category.kind === 'most-coins')?.ties).toBe('each');
+    expect(plan.rules.scoring.categories.filter((category) => category.ties === 'each')).toHaveLength(1);
+  });
+
+  test('rulesDifference names each knob that differs, with the new value', () => {
+    const base = variantRules('pagat');
+    expect(rulesDifference(base, base)).toEqual([]);
+    expect(rulesDifference(base, { ...base, sweep: { ...base.sweep, lastPlay: true, points: 2 } })).toEqual(['sweep.points: 2', 'sweep.lastPlay: true']);
+  });
+});
+
+describe('profile files', () => {
+  let dir: string;
+  let variants: ReadonlyMap<string, ResolvedVariant>;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'scopa-profile-'));
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) throw new Error('variants invalid');
+    variants = registry.value;
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  const write = async (name: string, text: string): Promise<string> => {
+    const path = join(dir, name);
+    await writeFile(path, text);
+    return path;
+  };
+
+  test('a valid profile loads', async () => {
+    const path = await write('ok.yaml', 'variants:\n  - id: pagat\n    players: [2]\n    options: { target: [11] }\n    reports: plays-and-scores\n');
+    expect(await loadProfileFile(path, variants)).toEqual({
+      ok: true,
+      value: { variants: [{ id: 'pagat', players: [2], options: { target: [11] }, reports: 'plays-and-scores' }] },
+    });
+  });
+
+  test('each problem where it is written: an unknown variant, option, player count, knob and reporting level', async () => {
+    const path = await write(
+      'bad.yaml',
+      [
+        'variants:',
+        '  - id: pagatt',
+        '  - id: pagat',
+        '    players: [2, 9]',
+        '    options: { tarjet: [11] }',
+        '  - id: escoba',
+        '    rules: { sweep: { lastPlay: maybe } }',
+        '    reports: everything',
+        '',
+      ].join('\n'),
+    );
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok).toBe(false);
+    const errors = loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`);
+    expect(errors).toEqual(['7:33: expected a boolean, got "maybe"', '8:14: expected one of events, plays-and-scores, totals, got "everything"']);
+    const semantic = await write('semantic.yaml', 'variants:\n  - id: pagatt\n  - id: pagat\n    players: [2, 9]\n    options: { tarjet: [11] }\n');
+    const second = await loadProfileFile(semantic, variants);
+    expect(second.ok ? [] : second.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      `2:9: unknown variant "pagatt" (known: ${[...variants.keys()].join(', ')})`,
+      '4:18: pagat does not seat 9 players (it seats 2, 3, 4, 6)',
+      '5:16: variant "pagat" has no option "tarjet"; its options are target',
+    ]);
+  });
+
+  test('run --profile: a bad file is reported as file:line:col and nothing is run (exit 2)', async () => {
+    const path = await write('run-bad.yaml', 'variants:\n  - id: nosuch\n');
+    const ran = await runCli(['run', 'pagat/cap-sum-01', '--profile', path]);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toContain(`${path}:2:9: error: unknown variant "nosuch"`);
+    expect(ran.stderr).toContain('nothing was run');
+  });
+
+  test('run --profile: what the engine does not play is not applicable, counted on its own line', async () => {
+    const path = await write('escoba-only.yaml', 'variants:\n  - id: escoba\n');
+    const ran = await runCli(['run', 'pagat/cap-sum-01', 'escoba/end-tie-breaks-02', '--profile', path]);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^N\/A   1 fixture: the engine does not play pagat\n2 fixtures: 1 passed, 0 failed, 1 not applicable, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/);
+  });
+});
