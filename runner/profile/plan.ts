@@ -22,10 +22,12 @@ import { positionsOf } from '../check/divergence.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
+  describeReporting,
   type EngineProfile,
   fixedValue,
   type Reporting,
   reportingOf,
+  reportsField,
   supportsValue,
   type VariantProfile,
   variantProfileOf,
@@ -67,6 +69,9 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   const reporting = reportingOf(declared.reports ?? profile.reports);
   if (declared.players !== undefined && !declared.players.includes(fixture.players)) {
     return notApplicable(`the engine plays ${declared.players.join(', ')} players, the fixture ${fixture.players}`);
+  }
+  if (!checksWhatIsReported(fixture, reporting)) {
+    return notApplicable(`the fixture checks nothing the engine reports (it reports ${describeReporting(reporting)})`);
   }
   const settings = declaredSettings(fixture, variant, rules, declared);
   if (typeof settings === 'string') return notApplicable(settings);
@@ -151,6 +156,24 @@ export function readAsDeclared(rules: Rules, declared: VariantProfile): Rules {
       redeal: merged.openingTable.redeal.map((condition) => ({ ...condition, ...redeals[condition.rule] })),
     },
   };
+}
+
+/** Whether any of the fixture's expectations is about something the engine reports. */
+function checksWhatIsReported(fixture: Fixture, reporting: Reporting): boolean {
+  const { events, rounds = [], result, reject, legal } = fixture.expect;
+  if (reject !== undefined || legal !== undefined) return true;
+  if (result !== undefined && reporting.types.has('game-end')) return true;
+  if (events !== undefined) {
+    const types = events.match === 'types' && events.types !== undefined ? events.types : events.list.map((event) => event.type);
+    if (types.some((type) => reporting.types.has(type))) return true;
+  }
+  return rounds.some(
+    (round) =>
+      (round.sweeps !== undefined && reporting.types.has('sweep')) ||
+      (round.awards !== undefined && reporting.types.has('award')) ||
+      (round.points !== undefined && reportsField(reporting, 'round-end', 'points')) ||
+      (round.totals !== undefined && reportsField(reporting, 'round-end', 'totals')),
+  );
 }
 
 /**
