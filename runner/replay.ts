@@ -152,7 +152,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
 
   try {
     engineLegal ??= first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
-    const context = { fixture, file, rules, reply, repro: item.repro };
+    const context = { fixture, file, rules, reply, repro: item.repro, ...derived };
     const report = (divergence: Divergence): string =>
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);

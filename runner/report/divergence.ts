@@ -40,6 +40,8 @@ export interface ReportContext {
   repro: string;
   /** The engine's own legal decisions at the divergence, where it answers `legal`. */
   engineLegal?: Decision[];
+  /** Set when the expectations were derived from the engine's declared rules: which rules. */
+  derived?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -388,6 +390,7 @@ export function formatDivergence(divergence: Divergence, context: ReportContext)
     ? 'errors'
     : ['sweeps-mismatch', 'award-mismatch', 'round-mismatch'].includes(divergence.kind) ? 'scoring' : 'events';
   lines.add('rule', ruleLine(divergence.rule, fallback));
+  if (context.derived !== undefined) lines.add('derived', context.derived);
   lines.add('reproduce', context.repro);
   return lines.toString();
 }

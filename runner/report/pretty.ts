@@ -47,15 +47,14 @@ const REASONS_SHOWN = 12;
 const IDS_SHOWN = 12;
 
 /**
- * One line per distinct reason fixtures were skipped or are not applicable, with how many: why part of the suite
- * did not run.
+ * One line per distinct reason, with how many fixtures give it: why part of the suite did not run, or was judged
+ * by derived expectations. `reasonOf` is undefined for the results it does not concern.
  */
-function notRunReasons(results: readonly FixtureResult[], outcome: 'skipped' | 'not-applicable', label: string): string[] {
+function reasonLines(results: readonly FixtureResult[], reasonOf: (result: FixtureResult) => string | undefined, label: string): string[] {
   const reasons = new Map<string, number>();
   for (const result of results) {
-    if (result.outcome !== outcome) continue;
-    const reason = outcome === 'skipped' ? headline(result) : (result.message ?? '');
-    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    const reason = reasonOf(result);
+    if (reason !== undefined) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
   const lines = [...reasons].slice(0, REASONS_SHOWN).map(([reason, count]) => `${label} ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
   if (reasons.size > REASONS_SHOWN) lines.push(`${label} ... ${reasons.size - REASONS_SHOWN} more reasons (--reporter json lists each fixture's)`);
@@ -95,13 +94,10 @@ export function renderPretty(summary: RunSummary): string {
   }
   const { counts } = summary;
   if (out.length > 0 && out.at(-1) !== '') out.push('');
-  const derived = summary.results.filter((result) => result.derived !== undefined);
-  if (derived.length > 0) {
-    out.push(`DERIVED ${derived.length} fixture${derived.length === 1 ? '' : 's'}: ${derived[0]?.derived ?? ''}`);
-  }
-  out.push(...notRunReasons(summary.results, 'not-applicable', 'N/A  '));
+  out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
+  out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? '') : undefined), 'N/A  '));
   if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
-  else out.push(...notRunReasons(summary.results, 'skipped', 'SKIP '));
+  else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }
