@@ -180,7 +180,7 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
         file,
         variant: registry.value.get(fixture.variant) as ResolvedVariant,
         rules: request.rules,
-        repro: reproCommand(file, engineFlags(engine)),
+        repro: reproCommand(file, [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])]),
         ...(expectedFailure === undefined ? {} : { expectedFailure }),
       };
     });

@@ -157,3 +157,16 @@ describe('profile files', () => {
     expect(ran.stdout).toMatch(/^N\/A   1 fixture: the engine does not play pagat\n2 fixtures: 1 passed, 0 failed, 1 not applicable, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/);
   });
 });
+
+test('run --profile: the command that reruns a failing fixture names the profile too', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-profile-'));
+  try {
+    const path = join(dir, 'pagat.yaml');
+    await writeFile(path, 'variants:\n  - id: pagat\n    players: [2]\n');
+    const failing = await runCli(['run', 'runner/testdata/run/demo/fail-01.yaml', '--profile', path]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain(`reproduce: npx scopa-conformance run runner/testdata/run/demo/fail-01.yaml --profile ${path}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
