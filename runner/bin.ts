@@ -3,10 +3,11 @@
  * @module
  */
 import { cli } from './cli.ts';
+import { pipeSafe } from './output.ts';
 
 process.exitCode = await cli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout: pipeSafe(process.stdout),
+  stderr: pipeSafe(process.stderr),
   cwd: process.cwd(),
   isTTY: process.stderr.isTTY === true,
   env: process.env,

@@ -9,16 +9,18 @@ import { coverageCommand } from './commands/coverage.ts';
 import { updateCommand } from './commands/update.ts';
 import { engineCommand } from './commands/engine.ts';
 import { generateCommand } from './commands/generate.ts';
+import { importCommand } from './commands/import.ts';
 import { runCommand } from './commands/run.ts';
 import { scoreCommand } from './commands/score.ts';
 import { showCommand } from './commands/show.ts';
 import { selfplayCommand } from './commands/selfplay.ts';
 import { validateCommand } from './commands/validate.ts';
 import { variantCommand } from './commands/variant.ts';
+import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, validateCommand, variantCommand, selfplayCommand, generateCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand];
+const COMMANDS: readonly Command[] = [runCommand, validateCommand, variantCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand];
 
 const PROGRAM = 'scopa-conformance';
 
@@ -48,7 +50,9 @@ function findCommand(name: string): Command {
 
 const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
 
-export async function cli(argv: string[], io: Io): Promise<ExitCode> {
+/** Runs one command. Everything it writes is escaped for terminals (runner/output.ts). */
+export async function cli(argv: string[], rawIo: Io): Promise<ExitCode> {
+  const io = escapingIo(rawIo);
   const [first, ...rest] = argv;
   let command: Command | undefined;
   try {

@@ -9,6 +9,8 @@ import { formatLoadError, type LoadError } from './load/load-result.ts';
 export interface Io {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
+  /** Where the progress line is drawn, unescaped (it moves the cursor); stderr when not given. */
+  progress?: { write(text: string): unknown };
   /** The directory that relative paths are read from and shown relative to. */
   cwd: string;
   /** Whether stderr is a terminal: progress is drawn there only then (and not under CI). */

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Io } from './command.ts';
+import { escapeControls } from './output.ts';
 
 /** Whether the CI variable says a CI system runs us (set, and not empty, 0 or false). */
 export function inCi(env: Io['env']): boolean {
@@ -24,6 +25,7 @@ const INTERVAL_MS = 80;
 
 export function progressLine(io: Io, total: number, label: string): Progress {
   if (!io.isTTY || inCi(io.env) || total === 0) return { tick() {}, done() {} };
+  const line = io.progress ?? io.stderr;
   let finished = 0;
   let drawn = false;
   let lastDraw = 0;
@@ -35,10 +37,10 @@ export function progressLine(io: Io, total: number, label: string): Progress {
       if (drawn && now - lastDraw < INTERVAL_MS && finished < total) return;
       lastDraw = now;
       drawn = true;
-      io.stderr.write(`${CLEAR_LINE}${label} [${String(finished).padStart(width)}/${total}] ${id}`);
+      line.write(`${CLEAR_LINE}${label} [${String(finished).padStart(width)}/${total}] ${escapeControls(id)}`);
     },
     done() {
-      if (drawn) io.stderr.write(CLEAR_LINE);
+      if (drawn) line.write(CLEAR_LINE);
     },
   };
 }
