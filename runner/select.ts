@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UsageError } from './command.ts';
+import { globMatcher } from './glob.ts';
 import type { Fixture } from './fixture.ts';
 import { byPosition, type LoadError, type LoadResult } from './load/load-result.ts';
 import { readYamlFile } from './load/yaml-source.ts';
@@ -37,14 +38,6 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** A glob as a regular expression matching the whole id. */
-export function globToRegExp(glob: string): RegExp {
-  const body = [...glob]
-    .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${body}$`, 's');
-}
-
 /** `a,b, c` as ["a", "b", "c"]; empty items dropped. */
 export const splitList = (text: string): string[] =>
   text
@@ -61,11 +54,11 @@ export const byId = <T extends { fixture: Fixture; file?: string }>(a: T, b: T):
  */
 export function selectFixtures<T extends { fixture: Fixture; file?: string }>(entries: readonly T[], selection: Selection): T[] {
   const variants = selection.variants === undefined ? undefined : new Set(selection.variants);
-  const pattern = selection.filter === undefined ? undefined : globToRegExp(selection.filter);
+  const matches = selection.filter === undefined ? undefined : globMatcher(selection.filter);
   const tags = selection.tags === undefined ? undefined : new Set(selection.tags);
   const chosen = entries
     .filter(({ fixture }) => variants === undefined || variants.has(fixture.variant))
-    .filter(({ fixture }) => pattern === undefined || pattern.test(fixture.id))
+    .filter(({ fixture }) => matches === undefined || matches(fixture.id))
     .filter(({ fixture }) => tags === undefined || fixture.tags.some((tag) => tags.has(tag)))
     .sort(byId);
   const { shard } = selection;
@@ -161,13 +154,13 @@ async function loadYamlList(file: string): Promise<LoadResult<ExpectFailList>> {
 /** Entries that name no known fixture (a stale list is an error, like a stale skip list). */
 export function unknownExpectedFailures(list: ExpectFailList, knownIds: ReadonlySet<string>): LoadError[] {
   return list.entries.flatMap((entry) => {
-    const pattern = globToRegExp(entry.id);
-    const known = knownIds.has(entry.id) || [...knownIds].some((id) => pattern.test(id));
+    const matches = globMatcher(entry.id);
+    const known = knownIds.has(entry.id) || [...knownIds].some(matches);
     return known ? [] : [{ file: list.file, line: entry.line, col: entry.col, message: `no fixture has the id "${entry.id}"` }];
   });
 }
 
 /** The reason a fixture is expected to fail, or undefined if it is not listed. */
 export function expectedFailureOf(list: ExpectFailList | undefined, id: string): string | undefined {
-  return list?.entries.find((entry) => entry.id === id || globToRegExp(entry.id).test(id))?.reason;
+  return list?.entries.find((entry) => entry.id === id || globMatcher(entry.id)(id))?.reason;
 }
