@@ -13,6 +13,11 @@ import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine.ts';
 import { replayOnReference } from './reference.ts';
 
+/** At most this much of a line the engine printed, quoted, in a message. */
+const EXCERPT_LENGTH = 200;
+const excerpt = (line: string): string =>
+  `${JSON.stringify(line.slice(0, EXCERPT_LENGTH))}${line.length > EXCERPT_LENGTH ? ` (${line.length - EXCERPT_LENGTH} more characters)` : ''}`;
+
 /** Longer lines are refused: an engine that prints one is broken, and the runner must not run out of memory. */
 export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 const STDERR_KEPT = 4096;
@@ -115,21 +120,37 @@ class EngineProcess {
     this.kill();
   }
 
+  /**
+   * Ends the engine's whole process group, even after the engine itself has exited (what it started in the
+   * background may still hold its output open), and lets go of its pipes so that nothing keeps the runner alive.
+   */
   private kill(): void {
-    if (this.child.exitCode !== null || this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, 'SIGKILL');
-    } catch {
-      this.child.kill('SIGKILL');
+    if (this.child.pid !== undefined) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        if (this.child.exitCode === null) this.child.kill('SIGKILL');
+      }
     }
+    this.child.stdout.destroy();
+    this.child.stderr.destroy();
+    this.child.stdin.destroy();
+  }
+
+  /** The line being received, as far as it came: what a timeout or an exit cut short. */
+  get unfinished(): string {
+    return this.pending.join('');
   }
 
   /** Sends one request and waits for the line that answers it. */
-  async request(message: Record<string, unknown>, timeoutMs: number): Promise<{ id: number; reply: Record<string, unknown> }> {
+  async request(message: Record<string, unknown>, timeoutMs: number): Promise<{ id: number; reply: Record<string, unknown>; line: string }> {
     if (this.exited !== undefined) throw new EngineFailure(this.exited, this.stderrTail);
     const id = this.nextId++;
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(`the engine did not answer within ${timeoutMs} ms (raise --timeout if it is just slow)`), timeoutMs);
+      const timer = setTimeout(() => {
+        const partial = this.unfinished === '' ? '' : `; it printed an unfinished line: ${excerpt(this.unfinished)}`;
+        this.fail(`the engine did not answer within ${timeoutMs} ms (raise --timeout if it is just slow)${partial}`);
+      }, timeoutMs);
       this.waiting = {
         resolve: (text) => {
           clearTimeout(timer);
@@ -148,17 +169,21 @@ class EngineProcess {
       reply = JSON.parse(line);
     } catch {
       this.fail('garbage');
-      throw new EngineFailure(`the engine printed a line that is not JSON: ${JSON.stringify(line.slice(0, 200))}`, this.stderrTail);
+      const bom = line.startsWith('\ufeff') ? ' (it starts with a byte order mark, U+FEFF: write UTF-8 without one)' : '';
+      throw new EngineFailure(`the engine printed a line that is not JSON${bom}: ${excerpt(line)}`, this.stderrTail);
     }
     if (typeof reply !== 'object' || reply === null || (reply as { id?: unknown }).id !== id) {
       this.fail('wrong id');
-      throw new EngineFailure(`the engine answered request ${id} with ${JSON.stringify(line.slice(0, 200))}`, this.stderrTail);
+      throw new EngineFailure(`the engine answered request ${id} with ${excerpt(line)}`, this.stderrTail);
     }
-    return { id, reply: reply as Record<string, unknown> };
+    return { id, reply: reply as Record<string, unknown>, line };
   }
 
   async stop(): Promise<void> {
-    if (this.exited !== undefined) return;
+    if (this.exited !== undefined) {
+      this.kill();
+      return;
+    }
     this.child.stdin.write(`${JSON.stringify({ cmd: 'bye', id: this.nextId++ })}\n`);
     this.child.stdin.end();
     await new Promise<void>((resolve) => {
@@ -168,6 +193,7 @@ class EngineProcess {
       }, 1000);
       this.child.once('exit', () => {
         clearTimeout(timer);
+        this.kill();
         resolve();
       });
     });
@@ -224,7 +250,7 @@ export class StdioEngine implements Engine {
     const process = EngineProcess.start(this.options);
     let hello: Hello;
     try {
-      hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION })) as Hello;
+      hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION })).reply as Hello;
     } catch (error) {
       const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';
       throw new EngineStartError(`${this.name}: no answer to hello: ${(error as Error).message}${detail}`);
@@ -249,15 +275,15 @@ export class StdioEngine implements Engine {
     this.process = process;
   }
 
-  private async exchange(process: EngineProcess, schema: string, message: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const { id, reply } = await process.request(message, this.options.timeoutMs);
+  private async exchange(process: EngineProcess, schema: string, message: Record<string, unknown>): Promise<{ reply: Record<string, unknown>; line: string }> {
+    const { id, reply, line } = await process.request(message, this.options.timeoutMs);
     if (this.options.validateProtocol) {
       const sent = protocolProblem(`protocol/${schema}`, { ...message, id });
       if (sent !== undefined) throw new Error(`the runner sent an invalid ${schema} request: ${sent}`);
       const answered = protocolProblem(`protocol/${schema}#/$defs/response`, reply);
       if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.stderr);
     }
-    return reply;
+    return { reply, line };
   }
 
   /** The fields of a replay request on the wire: the fixture's inputs, the sides and the laid-out deals. */
@@ -275,10 +301,10 @@ export class StdioEngine implements Engine {
   }
 
   async replay(request: ReplayRequest): Promise<ReplayReply> {
-    return this.ask('replay', { cmd: 'replay', ...this.replayMessage(request) }, (reply, stderr) => {
+    return this.ask('replay', { cmd: 'replay', ...this.replayMessage(request) }, (reply, stderr, line): ReplayReply => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
       failOnError(reply, stderr);
-      if (!Array.isArray(reply.events)) throw new EngineFailure('the answer has no "events" array', stderr);
+      if (!Array.isArray(reply.events)) throw new EngineFailure(`the answer has no "events" array: ${excerpt(line)}`, stderr);
       const answer: ReplayReply = { events: reply.events as GameEvent[] };
       if (reply.rejection !== undefined) answer.rejection = reply.rejection as ReplayReply['rejection'];
       return answer;
@@ -291,9 +317,9 @@ export class StdioEngine implements Engine {
    */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.answersLegal) return undefined;
-    return this.ask('legal', { cmd: 'legal', game: this.replayMessage(request) }, (reply, stderr) => {
+    return this.ask('legal', { cmd: 'legal', game: this.replayMessage(request) }, (reply, stderr, line) => {
       failOnError(reply, stderr);
-      if (!Array.isArray(reply.decisions)) throw new EngineFailure('the answer to legal has no "decisions" array', stderr);
+      if (!Array.isArray(reply.decisions)) throw new EngineFailure(`the answer to legal has no "decisions" array: ${excerpt(line)}`, stderr);
       return reply.decisions as Decision[];
     });
   }
@@ -302,11 +328,16 @@ export class StdioEngine implements Engine {
    * One request to the engine, started first if need be; `read` turns its answer into a result or throws.
    * Whatever goes wrong, the next request starts from a fresh process.
    */
-  private async ask<T>(schema: string, message: Record<string, unknown>, read: (reply: Record<string, unknown>, stderr: string) => T): Promise<T> {
+  private async ask<T>(
+    schema: string,
+    message: Record<string, unknown>,
+    read: (reply: Record<string, unknown>, stderr: string, answer: string) => T,
+  ): Promise<T> {
     if (this.process === undefined) await this.start();
     const process = this.process as EngineProcess;
     try {
-      return read(await this.exchange(process, schema, message), process.stderr);
+      const { reply, line } = await this.exchange(process, schema, message);
+      return read(reply, process.stderr, line);
     } catch (error) {
       this.process = undefined;
       void process.stop();

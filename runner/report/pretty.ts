@@ -84,7 +84,7 @@ export function renderPretty(summary: RunSummary): string {
     else if (result.outcome === 'failed') out.push(`FAIL  ${result.id}: ${headline(result)}`);
     else if (result.outcome === 'errored') {
       out.push(`ERROR ${result.id} (${result.file}): ${headline(result)}`);
-      if (result.detail !== undefined) {
+      if (result.detail !== undefined && result.detail.trim() !== '') {
         const lines = result.detail.split('\n');
         const shown = lines.length > DETAIL_LINES ? [...lines.slice(0, DETAIL_LINES), `... ${lines.length - DETAIL_LINES} more lines`] : lines;
         out.push(indent(shown.join('\n')));
