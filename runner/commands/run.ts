@@ -1,6 +1,7 @@
 /**
  * `run`: the conformance run. Loads the variants and fixtures (any problem in either: every one reported, exit 2,
- * nothing run), selects fixtures, replays each on the engine, compares, and reports.
+ * nothing run; with --keep-going, invalid fixture files are reported and left out, and exit 2 after the run),
+ * selects fixtures, replays each on the engine, compares, and reports.
  * @module
  */
 import { stat } from 'node:fs/promises';
@@ -49,6 +50,7 @@ const OPTIONS = {
   jobs: { type: 'string', short: 'j', default: '1' },
   reporter: { type: 'string', default: 'pretty' },
   bail: { type: 'boolean' },
+  'keep-going': { type: 'boolean' },
   'expect-fail': { type: 'string' },
   engine: { type: 'string' },
   adapter: { type: 'string' },
@@ -59,22 +61,24 @@ const OPTIONS = {
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'replay the fixtures on the engine and report each first divergence',
+  summary: 'replay the fixtures on the engine and report every divergence, grouped by rule',
   help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
-                              [--bail] [--expect-fail <file>]
+                              [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
                               [--profile <file>]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
-round scores, result and refusals with each fixture's expectations. A failing fixture is
-reported at its first divergence: round, play, seat, the decision with the table and hand
-before it, expected against actual, the rule, and a command that reruns it alone.
+round scores, result and refusals with each fixture's expectations, as far as the engine
+reports them. Every divergence that does not follow from another is found, and the report
+card groups them by rule: for each rule the engine breaks, the fixtures and rounds where it
+does and one worked example (round, play, seat, the decision with the table and hand before
+it, expected against actual, the rule, and a command that reruns that fixture alone).
 
 Fixtures are the files and directories given, or fixtures given by id (their path under
 fixtures/ without .yaml); with none, every fixture in fixtures/. Every variant and every
 fixture read must be valid: otherwise each problem is reported as file:line:col on stderr
-and nothing is run.
+and nothing is run (with --keep-going, only the invalid fixture files are left out).
 
 Options:
   --variant <id>        only fixtures of this variant (repeatable, or a,b)
@@ -86,6 +90,9 @@ Options:
   --reporter <name>     pretty (default), json, junit or tap, on stdout
   --bail                stop at the first fixture that fails, errors or passes unexpectedly;
                         the fixtures after it are reported as skipped
+  --keep-going          run and report the valid fixtures even where some fixture files are
+                        invalid: their problems are listed on stderr as usual, the files are
+                        left out, and the exit status is still 2
   --expect-fail <file>  fixtures expected to fail, each with a reason: YAML (id: reason, or
                         a list of {id, reason}) or plain text (one "id reason" per line,
                         # comments). Ids may be globs. A listed fixture that fails counts as
@@ -98,7 +105,9 @@ Engine:
   --adapter <module>    test a JavaScript or TypeScript engine in process: a module whose
                         default export is an Engine (see the package's "./engine" export)
                         or a function returning one
-  --timeout <s>         seconds an external engine may take per game (default 10)
+  --timeout <s>         seconds an external engine may take to answer each request (its
+                        hello, each replay, each legal), from the request written to the
+                        answer read (default 10)
   --validate-protocol   check every request and answer against spec/protocol/
   --profile <file>      what the engine declares (spec/profile.schema.json, YAML or JSON):
                         the variants it plays, its reading of their rules, the settings it
@@ -109,7 +118,8 @@ Engine:
 
 Progress is shown on stderr when it is a terminal and CI is not set.
 Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
-2 a usage mistake or an invalid variant, fixture or expect-fail file (nothing run);
+2 a usage mistake or an invalid variant, fixture, profile or expect-fail file (nothing run, except
+the valid fixtures under --keep-going);
 3 the engine could not be run or errored on a fixture. Where several apply: 2, then 3, then 1.`,
 
   async run(args, io) {
@@ -141,7 +151,9 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
     }
     const corpus = await loadFixtureCorpus(paths, registry.value);
     let expectFail: ExpectFailList | undefined;
-    const errors = [...corpus.errors];
+    // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
+    const leftOut = values['keep-going'] === true ? corpus.errors : [];
+    const errors = leftOut.length > 0 ? [] : [...corpus.errors];
     let profile: EngineProfile | undefined;
     if (values.profile !== undefined) {
       const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
@@ -155,13 +167,18 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
         errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.fixtures.map((f) => f.fixture.id))));
       } else errors.push(...loaded.errors);
     }
+    if (leftOut.length > 0) {
+      reportLoadErrors(leftOut, io);
+      const files = new Set(leftOut.map((error) => error.file)).size;
+      io.stderr.write(`${leftOut.length} problem${leftOut.length === 1 ? '' : 's'} in ${files} fixture file${files === 1 ? '' : 's'}, left out (--keep-going)\n`);
+    }
     if (errors.length > 0) {
       reportLoadErrors(errors, io);
       io.stderr.write(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files: nothing was run\n`);
       return EXIT.invalid;
     }
     if (corpus.fixtures.length === 0) {
-      io.stderr.write(`error: no fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
+      io.stderr.write(`error: no ${leftOut.length > 0 ? 'valid ' : ''}fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
       return EXIT.invalid;
     }
 
@@ -185,7 +202,8 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
       };
     });
     const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(profile === undefined ? {} : { profile }) };
-    return runAndReport(items, settings, io);
+    const ran = await runAndReport(items, settings, io);
+    return leftOut.length > 0 ? EXIT.invalid : ran;
   },
 };
 

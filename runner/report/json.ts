@@ -1,8 +1,8 @@
 /**
  * The JSON reporter: the whole run as one JSON object, for tools. Top-level counts (`passed`, `failed`,
  * `notApplicable`, `skipped`, `errored`, and of those `expectedFailures` and `unexpectedPasses`), the report
- * card as `findings` (one entry per rule broken: counts, where, one worked example), and one entry per fixture
- * with its own findings.
+ * card as `findings` (one entry per rule broken: counts, where, one worked example; fixtures listed in
+ * --expect-fail are left out, as known gaps), and one entry per fixture with its own findings.
  * @module
  */
 import type { RunSummary } from '../outcome.ts';

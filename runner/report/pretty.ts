@@ -78,7 +78,7 @@ function cardSection(card: readonly RuleFinding[], engine: string): string[] {
 
 export function renderPretty(summary: RunSummary): string {
   const unexpected = summary.results.filter((result) => result.expectedFailure === undefined || isUnexpectedPass(result));
-  const out = cardSection(reportCardOf(unexpected), summary.engine);
+  const out = cardSection(reportCardOf(summary.results), summary.engine);
   for (const result of unexpected) {
     if (isUnexpectedPass(result)) out.push(`XPASS ${result.id}: ${headline(result)}`, '');
     else if (result.outcome === 'failed') out.push(`FAIL  ${result.id}: ${headline(result)}`);

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import type { Divergence } from '../check/divergence.ts';
 import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { reportCardOf } from './card.ts';
 import { renderJson } from './json.ts';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from './junit.ts';
 import { renderPretty } from './pretty.ts';
@@ -298,4 +299,19 @@ describe('pretty', () => {
       '6 fixtures: 2 passed, 2 failed, 1 expected to fail, 1 passed unexpectedly, 1 skipped, 1 errored (reference engine, 1.23 s)',
     ]);
   });
+});
+
+test('the report card leaves out fixtures listed in --expect-fail: they are known gaps', () => {
+  const listed: FixtureResult = {
+    ...base,
+    id: 'pagat/known',
+    file: 'fixtures/pagat/known.yaml',
+    variant: 'pagat',
+    outcome: 'failed',
+    expectedFailure: 'sweeps on the last play, on purpose',
+    divergence: SWEEP_DIVERGENCE,
+    findings: [{ rule: 'SWEEP-LAST-PLAY', rounds: [2], divergence: SWEEP_DIVERGENCE, report: 'r' }],
+  };
+  const card = reportCardOf([...RESULTS, listed]);
+  expect(card.find((finding) => finding.rule === 'SWEEP-LAST-PLAY')?.where).toEqual([{ id: 'pagat/b', rounds: [2, 3] }]);
 });
