@@ -15,6 +15,8 @@ export interface Io {
   cwd: string;
   /** Whether stderr is a terminal: progress is drawn there only then (and not under CI). */
   isTTY: boolean;
+  /** Aborted when the user asks the command to stop (Ctrl-C): long commands stop cleanly and say so. */
+  signal?: AbortSignal;
   /** The environment (CI, NO_COLOR, ...). */
   env: Record<string, string | undefined>;
 }
@@ -28,6 +30,8 @@ export const EXIT = {
   invalid: 2,
   /** The engine under test could not run or errored. */
   engineError: 3,
+  /** Stopped by the user (Ctrl-C, SIGINT): what was done is kept and reported. */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -55,6 +59,18 @@ export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['op
     }
     throw error;
   }
+}
+
+/**
+ * A whole-number option, checked: digits only, at least `min`, at most `max` (and never past what a JavaScript
+ * number holds exactly), so that what is recorded or used is exactly what the user typed.
+ */
+export function integerOption(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
 }
 
 /** A path as the user thinks of it: relative to the working directory when it lies inside it. */

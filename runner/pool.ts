@@ -11,6 +11,9 @@ import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from './profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 
+/** More worker threads than this only cost memory: each holds its own engine (and an external one, a process). */
+export const MAX_JOBS = 64;
+
 export interface PoolOptions {
   jobs: number;
   engine: EngineSpec;

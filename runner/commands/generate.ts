@@ -5,8 +5,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { applyOptions } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { applyOptions, MAX_PLAYERS } from '../../reference/index.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../generate.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
@@ -23,12 +23,6 @@ const OPTIONS = {
   out: { type: 'string' },
   legal: { type: 'boolean' },
 } as const;
-
-function wholeNumber(name: string, text: string | undefined, least: number): number {
-  if (text === undefined) throw new UsageError(`--${name} is required`);
-  if (!/^\d+$/.test(text) || Number(text) < least) throw new UsageError(`--${name} takes a whole number >= ${least}, got "${text}"`);
-  return Number(text);
-}
 
 /** Whether a file may be overwritten: it does not exist, or it is itself a generated fixture. */
 async function replaceable(path: string): Promise<boolean> {
@@ -67,9 +61,10 @@ Options:
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
     if (values.variant === undefined) throw new UsageError('--variant is required');
-    const seed = wholeNumber('seed', values.seed, 0);
-    const count = wholeNumber('count', values.count, 1);
-    const players = wholeNumber('players', values.players, 2);
+    if (values.seed === undefined) throw new UsageError('--seed is required');
+    const seed = integerOption('seed', values.seed, 0);
+    const count = integerOption('count', values.count, 1, Number.MAX_SAFE_INTEGER - seed);
+    const players = integerOption('players', values.players, 2, MAX_PLAYERS);
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
       reportLoadErrors(registry.errors, io);

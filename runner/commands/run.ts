@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { join, resolve } from 'node:path';
-import { type Command, EXIT, type ExitCode, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
@@ -15,7 +15,7 @@ import { loadVariantRegistry } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
-import { runItems } from '../pool.ts';
+import { MAX_JOBS, runItems } from '../pool.ts';
 import { progressLine } from '../progress.ts';
 import type { RunItem } from '../replay.ts';
 import { renderJson } from '../report/json.ts';
@@ -128,8 +128,7 @@ the valid fixtures under --keep-going);
     if (!Object.hasOwn(REPORTERS, reporter)) {
       throw new UsageError(`--reporter takes one of ${Object.keys(REPORTERS).join(', ')}, got "${reporter}"`);
     }
-    const jobs = /^\d+$/.test(values.jobs) && Number(values.jobs) >= 1 ? Number(values.jobs) : undefined;
-    if (jobs === undefined) throw new UsageError(`--jobs takes a positive integer, got "${values.jobs}"`);
+    const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
     const selection: Selection = {
       ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
       ...(values.filter === undefined ? {} : { filter: values.filter }),
@@ -207,6 +206,9 @@ the valid fixtures under --keep-going);
   },
 };
 
+/** Node's timers hold at most 2^31 - 1 ms; a longer timeout would silently become 1 ms. */
+const MAX_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000);
+
 function engineSpecOf(
   values: { engine?: string; adapter?: string; timeout?: string; 'validate-protocol'?: boolean },
   io: Io,
@@ -223,7 +225,9 @@ function engineSpecOf(
   }
   if (values.engine.trim() === '') throw new UsageError('--engine needs a command');
   const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(values.timeout);
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new UsageError(`--timeout takes a number of seconds, got "${values.timeout}"`);
+  if (!(seconds > 0) || seconds > MAX_TIMEOUT_S) {
+    throw new UsageError(`--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_S}, got "${values.timeout}"`);
+  }
   return {
     kind: 'stdio',
     command: values.engine,

@@ -4,8 +4,8 @@
  * @module
  */
 import type { GameState } from '../../reference/state.ts';
-import { applyOptions, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../command.ts';
+import { applyOptions, MAX_PLAYERS, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, UsageError } from '../command.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 
 const OPTIONS = {
@@ -14,11 +14,6 @@ const OPTIONS = {
   players: { type: 'string', default: '2' },
   seed: { type: 'string', default: '1' },
 } as const;
-
-function positiveInteger(name: string, text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--${name} takes a positive integer, got "${text}"`);
-  return Number(text);
-}
 
 export const selfplayCommand: Command = {
   name: 'selfplay',
@@ -33,9 +28,9 @@ variant or player count.`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
-    const games = positiveInteger('games', values.games);
-    const players = positiveInteger('players', values.players);
-    const seed = positiveInteger('seed', values.seed);
+    const games = integerOption('games', values.games, 1);
+    const players = integerOption('players', values.players, 1, MAX_PLAYERS);
+    const seed = integerOption('seed', values.seed, 1);
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
       reportLoadErrors(registry.errors, io);

@@ -8,11 +8,11 @@ import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { expectationsOnReference } from '../expectations.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
-import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../files.ts';
+import { listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
 import { lineDiff } from '../text-diff.ts';
-import { writeFileAtomic } from '../write-atomic.ts';
 
 export const updateCommand: Command = {
   name: 'update',
@@ -27,7 +27,12 @@ Refused when the CI environment variable is set: in CI expectations are checked,
 
 Options:
   --dry-run   show what would change, write nothing
-Exit status: 0 done (or nothing to change), 2 refused, or an invalid variant or fixture.`,
+A fixture file changed after update read it (an edit made while it runs) is not overwritten.
+Ctrl-C stops after the file being written: every file is whole, and the count of those not
+checked is printed.
+
+Exit status: 0 done (or nothing to change); 2 refused, an invalid variant or fixture, or a
+fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { 'dry-run': { type: 'boolean' } });
@@ -41,6 +46,13 @@ Exit status: 0 done (or nothing to change), 2 refused, or an invalid variant or 
       return EXIT.invalid;
     }
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : positionals.map((path) => resolve(io.cwd, path));
+    // Every file's stamp before it is read: a file edited while update runs is not overwritten.
+    const listed = await listFixtureFiles(paths);
+    const stamps = new Map<string, FileStamp>();
+    for (const file of listed.ok ? listed.value : []) {
+      const stamp = await fileStamp(file);
+      if (stamp !== undefined) stamps.set(file, stamp);
+    }
     const corpus = await loadFixtureCorpus(paths, registry.value);
     // A generated fixture whose expectations no longer match still loads: only its inputs must be legal.
     if (corpus.errors.length > 0) {
@@ -48,22 +60,48 @@ Exit status: 0 done (or nothing to change), 2 refused, or an invalid variant or 
       return EXIT.invalid;
     }
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+    const dryRun = values['dry-run'] === true;
     let changed = 0;
     let generated = 0;
+    let problems = 0;
+    const todo = corpus.fixtures.filter(({ fixture }) => fixture.provenance.kind === 'generated').length;
     for (const { path, fixture, request } of corpus.fixtures) {
       if (fixture.provenance.kind !== 'generated') continue;
+      if (io.signal?.aborted === true) break;
       generated++;
       const expect = expectationsOnReference(request, fixture.expect.legal)?.expect;
       if (expect === undefined) continue;
       const text = fixtureToYaml({ ...fixture, provenance: { ...fixture.provenance, engineVersion: version }, expect });
-      const before = await readFile(path, 'utf8');
-      if (text === before) continue;
+      const before = await readUserFile(path);
+      if (!before.ok) {
+        io.stderr.write(`${showPath(path, io)}: error: ${before.message}\n`);
+        problems++;
+        continue;
+      }
+      if (text === before.text) continue;
       changed++;
-      io.stdout.write(`${values['dry-run'] === true ? 'would update' : 'updated'} ${showPath(path, io)}\n`);
-      for (const line of lineDiff(before, text)) io.stdout.write(`  ${line}\n`);
-      if (values['dry-run'] !== true) await writeFileAtomic(path, text);
+      if (!dryRun) {
+        try {
+          await writeFileSafely(path, text, { unchangedSince: stamps.get(path) });
+        } catch (error) {
+          const why = error instanceof FileChangedError ? 'changed since it was read: not overwritten (run update again)' : `cannot write: ${(error as Error).message}`;
+          io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
+          problems++;
+          continue;
+        }
+      }
+      io.stdout.write(`${dryRun ? 'would update' : 'updated'} ${showPath(path, io)}\n`);
+      for (const line of lineDiff(before.text, text)) io.stdout.write(`  ${line}\n`);
     }
-    io.stdout.write(`${changed} of ${generated} generated fixtures ${values['dry-run'] === true ? 'would change' : 'changed'}\n`);
+    io.stdout.write(`${changed} of ${generated} generated fixtures ${dryRun ? 'would change' : 'changed'}\n`);
+    if (generated < todo) {
+      io.stderr.write(`interrupted: ${todo - generated} of ${todo} generated fixtures not checked; every file written is whole (run update again for the rest)\n`);
+      return EXIT.interrupted;
+    }
+    if (problems > 0) {
+      io.stderr.write(`${problems} fixture${problems === 1 ? '' : 's'} not updated\n`);
+      return EXIT.invalid;
+    }
     return EXIT.ok;
   },
 };

@@ -3,7 +3,6 @@
  * (by a schema, by the reference's checks) can be reported as `file:line:col`.
  * @module
  */
-import { readFile, stat } from 'node:fs/promises';
 import {
   type Document,
   isAlias,
@@ -16,9 +15,9 @@ import {
   type Scalar,
   visit,
 } from 'yaml';
+import { readUserFile } from '../files.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
 export const MAX_ALIAS_COUNT = 100;
 
@@ -59,19 +58,8 @@ export async function readDataFile(file: string): Promise<LoadResult<YamlSource>
 }
 
 async function readTextFile(file: string): Promise<LoadResult<string>> {
-  const wholeFile = (message: string): LoadResult<never> => ({
-    ok: false,
-    errors: [{ file, line: 0, col: 0, message }],
-  });
-  try {
-    const { size } = await stat(file);
-    if (size > MAX_FILE_BYTES) {
-      return wholeFile(`file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} bytes`);
-    }
-    return { ok: true, value: await readFile(file, 'utf8') };
-  } catch (error) {
-    return wholeFile(`cannot read file: ${(error as Error).message}`);
-  }
+  const read = await readUserFile(file);
+  return read.ok ? { ok: true, value: read.text } : { ok: false, errors: [{ file, line: 0, col: 0, message: read.message }] };
 }
 
 /** Leading blank and `#` comment lines, then a JSON object or array: its value, or undefined to use the YAML parser. */
