@@ -85,7 +85,8 @@ export async function fileStamp(path: string): Promise<FileStamp | undefined> {
     const { mtimeMs, size } = await stat(path);
     return { mtimeMs, size };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // No such file, or a path through something that is not a directory: nothing is there.
+    if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
 }

@@ -5,9 +5,9 @@
  * `node bin/scopa-conformance.js` as a child process (every engine case, and a sample of the others).
  * A case marked `known-bug` shows a bug not fixed yet: it is skipped, with the reason in its name.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,15 @@ const SETUPS = {
     await writeFile(join(dir, 'fixtures', 'deep.yaml'), `id: fixtures/deep\ntitle: Deep\nvariant: pagat\nplayers: ${deep}\n`);
   },
   'directory-named-yaml': async (dir: string) => mkdir(join(dir, 'fixtures', 'inner.yaml'), { recursive: true }),
+  'fifo-named-yaml': async (dir: string) => {
+    await mkdir(join(dir, 'fixtures'));
+    execFileSync('mkfifo', [join(dir, 'fixtures', 'a.yaml')]);
+  },
+  'links-to-devices': async (dir: string) => {
+    await mkdir(join(dir, 'fixtures'));
+    await symlink('/dev/zero', join(dir, 'fixtures', 'zero.yaml'));
+    await symlink('/dev/urandom', join(dir, 'fixtures', 'urandom.yaml'));
+  },
   'duplicate-id': async (dir: string) => {
     const text = readFileSync(ONE_PLAY, 'utf8').replace('id: fixtures/one-play\n', '');
     for (const side of ['a', 'b']) {

@@ -3,9 +3,10 @@
  * the expected-failure list (`--expect-fail`), whose fixtures must fail: one that passes is an error.
  * @module
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UsageError } from './command.ts';
+import { readUserFile } from './files.ts';
 import { globMatcher } from './glob.ts';
 import type { Fixture } from './fixture.ts';
 import { byPosition, type LoadError, type LoadResult } from './load/load-result.ts';
@@ -103,7 +104,9 @@ const fail = (file: string, line: number, col: number, message: string): LoadRes
 });
 
 async function loadTextList(file: string): Promise<LoadResult<ExpectFailList>> {
-  const text = await readFile(file, 'utf8');
+  const read = await readUserFile(file);
+  if (!read.ok) return fail(file, 0, 0, read.message);
+  const { text } = read;
   const entries: ExpectedFailure[] = [];
   const errors: LoadError[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {

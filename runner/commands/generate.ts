@@ -11,7 +11,7 @@ import { fixtureToYaml } from '../fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../generate.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
-import { writeFileAtomic } from '../write-atomic.ts';
+import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
 import { parseOptionSettings } from './variant.ts';
 
 const OPTIONS = {
@@ -22,39 +22,44 @@ const OPTIONS = {
   count: { type: 'string', default: '1' },
   out: { type: 'string' },
   legal: { type: 'boolean' },
+  force: { type: 'boolean' },
 } as const;
 
-/** Whether a file may be overwritten: it does not exist, or it is itself a generated fixture. */
-async function replaceable(path: string): Promise<boolean> {
-  let text: string;
+/**
+ * Why a file may not be written, or undefined if it may: a file that exists is replaced only with --force, and
+ * only if it is itself a generated fixture (a hand-verified one is never replaced).
+ */
+async function notReplaceable(path: string, force: boolean): Promise<string | undefined> {
+  const stamp = await fileStamp(path);
+  if (stamp === undefined) return undefined;
+  if (!force) return 'exists; not overwritten (--force replaces generated fixtures)';
+  const read = await readUserFile(path);
+  let kind: unknown;
   try {
-    text = await readFile(path, 'utf8');
+    kind = read.ok ? (parse(read.text) as { provenance?: { kind?: unknown } } | null)?.provenance?.kind : undefined;
   } catch {
-    return true;
+    kind = undefined;
   }
-  try {
-    const parsed = parse(text) as { provenance?: { kind?: string } } | null;
-    return parsed?.provenance?.kind === 'generated';
-  } catch {
-    return false;
-  }
+  return kind === 'generated' ? undefined : 'exists and is not a generated fixture; not overwritten';
 }
 
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'write seeded random games of a variant as generated fixtures',
   help: `Usage: scopa-conformance generate --variant <id> [--option name=value ...] --seed <n>
-                                [--count <k>] [--players <n>] [--out <dir>] [--legal]
+                                [--count <k>] [--players <n>] [--out <dir>] [--legal] [--force]
 
 Plays <k> games (default 1) on the reference engine with seeds <n>, <n>+1, ...: decks
 shuffled and each decision drawn uniformly from the legal ones. Each game is written as
 a fixture whose expectations (every event, each round's score sheet, the result) come
 from the reference engine, with provenance "generated" (generator, seed, engine
 version). Files go to <dir> (default fixtures/<variant>/) as
-gen-[legal-][<options>-]s<seed>.yaml. A file that exists and is not a generated fixture is
-never overwritten. Exit status: 0 when every file was written, 2 on a usage mistake.
+gen-[legal-][<options>-]s<seed>.yaml. A file that exists is not overwritten unless --force
+is given, and then only if it is a generated fixture. Exit status: 0 when every file was
+written, 2 on a usage mistake or a file not written.
 
 Options:
+  --force   replace generated fixtures that exist (never a hand-verified one)
   --legal   keep each game's first round only, and add the legal decisions before each of
             its plays (expect.legal, checked through the engine's optional legal request)`,
 
@@ -85,8 +90,9 @@ Options:
     for (let game = 0; game < count; game++) {
       const name = `gen-${values.legal === true ? 'legal-' : ''}${slug === '' ? '' : `${slug}-`}${players === 2 ? '' : `p${players}-`}s${seed + game}`;
       const path = join(out, `${name}.yaml`);
-      if (!(await replaceable(path))) {
-        io.stderr.write(`${showPath(path, io)}: error: exists and is not a generated fixture; not overwritten\n`);
+      const refused = await notReplaceable(path, values.force === true);
+      if (refused !== undefined) {
+        io.stderr.write(`${showPath(path, io)}: error: ${refused}\n`);
         return EXIT.invalid;
       }
       const spec = { variant: variant.id, options, rules: rules.value, players, seed: seed + game, legal: values.legal === true };
@@ -97,7 +103,7 @@ Options:
         throw new UsageError(`${variant.id} with ${players} players: ${(error as Error).message}`);
       }
       try {
-        await writeFileAtomic(path, fixtureToYaml(fixture));
+        await writeFileSafely(path, fixtureToYaml(fixture));
       } catch (error) {
         io.stderr.write(`${showPath(path, io)}: error: cannot write: ${(error as Error).message}\n`);
         return EXIT.invalid;

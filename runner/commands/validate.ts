@@ -3,12 +3,13 @@
  * and column.
  * @module
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';
+import { readUserFile } from '../files.ts';
 import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
 
 export const validateCommand: Command = {
@@ -118,13 +119,9 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 async function readsAsFixture(path: string): Promise<boolean> {
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    // Unreadable: reported by whichever loader reads it; under fixtures/ that is the fixture loader.
-  }
-  return isFixturePath(path, text);
+  // Unreadable: reported by whichever loader reads it; under fixtures/ that is the fixture loader.
+  const read = await readUserFile(path);
+  return isFixturePath(path, read.ok ? read.text : '');
 }
 
 /** Problems as `file:line:col: error: message` lines, each once however often it was found. */
