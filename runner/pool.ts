@@ -28,7 +28,8 @@ export interface PoolOptions {
  * with an `EngineStartError` if the engine (or a worker thread) cannot be started.
  */
 export async function runItems(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
-  if (options.jobs <= 1 || items.length <= 1) return runInProcess(items, options);
+  // An adapter always runs on a worker thread: only there can a hang be stopped and a process.exit() contained.
+  if (options.engine.kind !== 'module' && (options.jobs <= 1 || items.length <= 1)) return runInProcess(items, options);
   return runOnWorkers(items, options);
 }
 
@@ -56,7 +57,7 @@ function startWorker(engine: EngineSpec, profile: EngineProfile | undefined): Wo
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: { spec: engine, profile } });
 }
 
-/** The result of a fixture whose worker thread died while running it. */
+/** The result of a fixture whose worker thread died, or was stopped, while running it. */
 function workerDied(item: RunItem, message: string): FixtureResult {
   return {
     id: item.fixture.id,
@@ -64,7 +65,7 @@ function workerDied(item: RunItem, message: string): FixtureResult {
     title: item.fixture.title,
     variant: item.fixture.variant,
     outcome: 'errored',
-    message: `the worker thread running it died: ${message}`,
+    message,
     ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
     durationMs: 0,
   };
@@ -97,14 +98,24 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
       let ready = false;
       let current: number | undefined;
       let lastError: Error | undefined;
+      let stoppedFor: string | undefined;
+      let watchdog: NodeJS.Timeout | undefined;
       const send = (message: ToWorker): void => worker.postMessage(message);
       const handOut = (): void => {
+        clearTimeout(watchdog);
         if (stopped || next >= items.length) {
           send({ type: 'close' });
           return;
         }
         current = next++;
         send({ type: 'run', index: current, item: items[current] as RunItem });
+        const limit = options.engine.kind === 'module' ? options.engine.timeoutMs : undefined;
+        if (limit !== undefined) {
+          watchdog = setTimeout(() => {
+            stoppedFor = `the adapter did not finish the fixture within ${limit} ms (raise --timeout if it is just slow): its thread was stopped`;
+            void worker.terminate();
+          }, limit);
+        }
       };
       worker.on('message', (message: FromWorker) => {
         switch (message.type) {
@@ -127,12 +138,18 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
         lastError = error;
       });
       worker.on('exit', (code) => {
+        clearTimeout(watchdog);
         workers.delete(worker);
         live--;
         const why = lastError?.message ?? `it exited with code ${code}`;
         if (!ready && failure === undefined) abort(new EngineStartError(`a worker thread could not start: ${why}`));
         else if (current !== undefined && failure === undefined) {
-          const result = workerDied(items[current] as RunItem, why);
+          const message =
+            stoppedFor ??
+            (lastError === undefined && options.engine.kind === 'module'
+              ? `the adapter ended its thread while running it (process.exit(${code}) or the like): no verdict`
+              : `the worker thread running it died: ${why}`);
+          const result = workerDied(items[current] as RunItem, message);
           results[current] = result;
           if (options.onResult?.(current, result) === false) stopped = true;
           // The fixtures left still need a worker.

@@ -107,7 +107,8 @@ Engine:
                         or a function returning one
   --timeout <s>         seconds an external engine may take to answer each request (its
                         hello, each replay, each legal), from the request written to the
-                        answer read (default 10)
+                        answer read (default 10); with --adapter, seconds it may take
+                        to finish each fixture, after which its worker thread is stopped
   --validate-protocol   check every request and answer against spec/protocol/
   --profile <file>      what the engine declares (spec/profile.schema.json, YAML or JSON):
                         the variants it plays, its reading of their rules, the settings it
@@ -209,13 +210,23 @@ the valid fixtures under --keep-going);
 /** Node's timers hold at most 2^31 - 1 ms; a longer timeout would silently become 1 ms. */
 const MAX_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000);
 
+/** --timeout in milliseconds, checked. */
+function timeoutOf(text: string | undefined): number {
+  const seconds = text === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(text);
+  if (!(seconds > 0) || seconds > MAX_TIMEOUT_S) {
+    throw new UsageError(`--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_S}, got "${text}"`);
+  }
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
 function engineSpecOf(
   values: { engine?: string; adapter?: string; timeout?: string; 'validate-protocol'?: boolean },
   io: Io,
 ): EngineSpec {
   if (values.adapter !== undefined) {
     if (values.engine !== undefined) throw new UsageError('give --engine or --adapter, not both');
-    return { kind: 'module', path: resolve(io.cwd, values.adapter) };
+    if (values['validate-protocol'] === true) throw new UsageError('--validate-protocol goes with --engine: an adapter speaks no protocol');
+    return { kind: 'module', path: resolve(io.cwd, values.adapter), timeoutMs: timeoutOf(values.timeout) };
   }
   if (values.engine === undefined) {
     if (values.timeout !== undefined || values['validate-protocol'] === true) {
@@ -224,14 +235,10 @@ function engineSpecOf(
     return { kind: 'reference' };
   }
   if (values.engine.trim() === '') throw new UsageError('--engine needs a command');
-  const seconds = values.timeout === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(values.timeout);
-  if (!(seconds > 0) || seconds > MAX_TIMEOUT_S) {
-    throw new UsageError(`--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_S}, got "${values.timeout}"`);
-  }
   return {
     kind: 'stdio',
     command: values.engine,
-    timeoutMs: Math.round(seconds * 1000),
+    timeoutMs: timeoutOf(values.timeout),
     validateProtocol: values['validate-protocol'] === true,
     cwd: io.cwd,
   };

@@ -44,7 +44,11 @@ export interface Engine {
  * How to make an engine: the reference in process, an external command spoken to over stdio, or a JavaScript
  * or TypeScript module loaded in process whose default export is an `Engine` or a function that makes one.
  */
-export type EngineSpec = { kind: 'reference' } | ({ kind: 'stdio' } & StdioEngineOptions) | { kind: 'module'; path: string };
+export type EngineSpec =
+  | { kind: 'reference' }
+  | ({ kind: 'stdio' } & StdioEngineOptions)
+  /** Run on a worker thread of its own, so that a hang (`timeoutMs` per fixture) or a process.exit() ends only it. */
+  | { kind: 'module'; path: string; timeoutMs: number };
 
 /** The engine protocol version this runner and `scopa-conformance engine` speak (spec/PROTOCOL.md). */
 export const PROTOCOL_VERSION = 1;
@@ -134,7 +138,7 @@ export function engineFlags(spec: EngineSpec): string[] {
         ...(spec.validateProtocol ? ['--validate-protocol'] : []),
       ];
     case 'module':
-      return ['--adapter', spec.path];
+      return ['--adapter', spec.path, ...(spec.timeoutMs === DEFAULT_TIMEOUT_MS ? [] : ['--timeout', String(spec.timeoutMs / 1000)])];
   }
 }
 
