@@ -88,6 +88,8 @@ export interface RunSummary {
   counts: Counts;
   /** Whether --bail stopped the run early. */
   bailed: boolean;
+  /** Whether the user stopped the run (Ctrl-C) before every fixture ran: no verdict on the suite. */
+  interrupted?: boolean;
   durationMs: number;
 }
 
@@ -111,10 +113,12 @@ export function countResults(results: readonly FixtureResult[]): Counts {
 }
 
 /**
- * 3 if the engine errored on a fixture not listed as expected to fail; else 1 if a fixture failed unexpectedly
+ * 130 if the user stopped the run (no verdict on the suite); else 3 if the engine errored on a fixture not listed
+ * as expected to fail; else 1 if a fixture failed unexpectedly
  * or a listed one passed; else 0.
  */
 export function exitCodeOf(summary: RunSummary): ExitCode {
+  if (summary.interrupted === true) return EXIT.interrupted;
   const unexpected = summary.results.filter(isUnexpected);
   if (unexpected.some((result) => result.outcome === 'errored')) return EXIT.engineError;
   return unexpected.length > 0 ? EXIT.failed : EXIT.ok;

@@ -121,7 +121,8 @@ Progress is shown on stderr when it is a terminal and CI is not set.
 Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
 2 a usage mistake or an invalid variant, fixture, profile or expect-fail file (nothing run, except
 the valid fixtures under --keep-going);
-3 the engine could not be run or errored on a fixture. Where several apply: 2, then 3, then 1.`,
+3 the engine could not be run or errored on a fixture; 130 interrupted (Ctrl-C: the fixtures
+that ran are reported, the rest counted as not run). Where several apply: 2, then 3, then 1.`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
@@ -294,7 +295,7 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
       ...(settings.profile === undefined ? {} : { profile: settings.profile }),
       onResult: (_, result) => {
         progress.tick(result.id);
-        return !(settings.bail && isUnexpected(result));
+        return !(settings.bail && isUnexpected(result)) && io.signal?.aborted !== true;
       },
     });
   } catch (error) {
@@ -309,6 +310,8 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
   // worker threads managed to finish: the report is the same for any number of jobs.
   const stopAt = settings.bail ? raw.findIndex((result) => result !== undefined && isUnexpected(result)) : -1;
   const stoppedBy = stopAt >= 0 ? items[stopAt]?.fixture.id : undefined;
+  const interrupted = io.signal?.aborted === true && raw.includes(undefined);
+  const notRun = interrupted ? 'not run: the run was interrupted (Ctrl-C)' : `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`;
   const results = items.map((item, index): FixtureResult => {
     const result = raw[index];
     if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;
@@ -318,7 +321,7 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
       title: item.fixture.title,
       variant: item.fixture.variant,
       outcome: 'skipped',
-      message: `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`,
+      message: notRun,
       ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
       durationMs: 0,
     };
@@ -328,6 +331,7 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
     results,
     counts: countResults(results),
     bailed: stopAt >= 0 && stopAt < items.length - 1,
+    interrupted,
     durationMs: Math.round(performance.now() - started),
   };
   io.stdout.write(REPORTERS[settings.reporter](summary));

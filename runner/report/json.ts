@@ -21,6 +21,7 @@ export function renderJson(summary: RunSummary): string {
     expectedFailures: counts.expectedFailures,
     unexpectedPasses: counts.unexpectedPasses,
     bailed: summary.bailed,
+    interrupted: summary.interrupted === true,
     durationMs: summary.durationMs,
     findings: reportCardOf(summary.results).map((finding) => ({
       rule: finding.rule,

@@ -96,7 +96,8 @@ export function renderPretty(summary: RunSummary): string {
   if (out.length > 0 && out.at(-1) !== '') out.push('');
   out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? '') : undefined), 'N/A  '));
-  if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
+  if (summary.interrupted === true) out.push(`interrupted (Ctrl-C): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
+  else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
