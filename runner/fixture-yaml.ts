@@ -5,9 +5,15 @@
  * Hand-written fixtures stay in block YAML; nothing here rewrites them.
  * @module
  */
+import { dirname, join, relative, sep } from 'node:path';
 import type { Fixture } from './fixture.ts';
+import { SPEC_DIR } from './repo-paths.ts';
 
 export const MODELINE = '# yaml-language-server: $schema=../../spec/fixture.schema.json';
+
+/** The schema line of a fixture written to `file`: the schema's path from its folder. */
+const modelineFor = (file: string): string =>
+  `# yaml-language-server: $schema=${relative(dirname(file), join(SPEC_DIR, 'fixture.schema.json')).split(sep).join('/')}`;
 
 const one = (value: unknown): string => JSON.stringify(value);
 
@@ -29,6 +35,8 @@ function layout(value: unknown, indent: string, itemPerLine: (path: string) => b
 /** Which containers are spread over lines: the document's structure down to single decks, plays and events. */
 const SPREAD = /^(|\.provenance|\.rounds|\.rounds\[\]|\.rounds\[\]\.(decks|plays)|\.expect|\.expect\.(events|rounds|legal)|\.expect\.events\.list)$/;
 
-export function fixtureToYaml(fixture: Fixture): string {
-  return `${MODELINE}\n${layout(fixture, '', (path) => SPREAD.test(path), '')}\n`;
+/** The text of a fixture file; its schema line points from `file`'s folder if given, else from fixtures/<dir>/. */
+export function fixtureToYaml(fixture: Fixture, file?: string): string {
+  const modeline = file === undefined ? MODELINE : modelineFor(file);
+  return `${modeline}\n${layout(fixture, '', (path) => SPREAD.test(path), '')}\n`;
 }

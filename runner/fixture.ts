@@ -6,7 +6,7 @@
  */
 import type { Decision, ErrorCode, GameEndReason, GameEvent, OptionValue, RuleId, Rules } from '../reference/types.ts';
 
-export const PROVENANCE_KINDS = ['hand-verified', 'generated', 'cross-checked'] as const;
+export const PROVENANCE_KINDS = ['hand-verified', 'generated', 'cross-checked', 'recorded'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 
 export type Provenance =
@@ -15,7 +15,12 @@ export type Provenance =
   /** Expectations written by the reference engine (`scopa-conformance generate` / `update`). */
   | { kind: 'generated'; generator: string; seed: number; engineVersion: string }
   /** Expectations another system agreed with. */
-  | { kind: 'cross-checked'; with: string; reasoning?: string };
+  | { kind: 'cross-checked'; with: string; reasoning?: string }
+  /**
+   * What another system did, as its game log says (`scopa-conformance import`): recorded, not verified. Where the
+   * reference engine disagrees, running the fixture reports it, as a finding about that system.
+   */
+  | { kind: 'recorded'; system: string; version: string; recordedAt?: string; note?: string };
 
 /** One round's inputs: the deck orders it consumes (the first, then one per redeal) and its decisions. */
 export interface FixtureRound {

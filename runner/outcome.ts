@@ -113,16 +113,21 @@ export function countResults(results: readonly FixtureResult[]): Counts {
 }
 
 /**
- * 130 if the user stopped the run (no verdict on the suite); else 3 if the engine errored on a fixture not listed
+ * 130 if the user stopped the run (no verdict on the suite); 2 if no fixture was judged (each was skipped or not
+ * applicable: a run that tested nothing is no pass); else 3 if the engine errored on a fixture not listed
  * as expected to fail; else 1 if a fixture failed unexpectedly
  * or a listed one passed; else 0.
  */
 export function exitCodeOf(summary: RunSummary): ExitCode {
   if (summary.interrupted === true) return EXIT.interrupted;
+  if (summary.counts.total > 0 && !judgedAny(summary.counts)) return EXIT.invalid;
   const unexpected = summary.results.filter(isUnexpected);
   if (unexpected.some((result) => result.outcome === 'errored')) return EXIT.engineError;
   return unexpected.length > 0 ? EXIT.failed : EXIT.ok;
 }
+
+/** Whether the engine was judged on any fixture: one passed, failed or errored. */
+export const judgedAny = (counts: Counts): boolean => counts.passed + counts.failed + counts.errored > 0;
 
 /** One line: how many of each outcome. */
 export function countsLine(counts: Counts): string {

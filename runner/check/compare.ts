@@ -185,8 +185,9 @@ function checkPlayCounts(reading: Reading): Candidate[] {
     playIndices.set(round, list);
   });
   const found: Candidate[] = [];
-  const rounds = Math.max(fixture.rounds.length, ...playIndices.keys());
-  for (let round = 1; round <= rounds; round++) {
+  // The fixture's rounds, then the rounds the engine numbers beyond them (any number it likes: never counted up to).
+  const beyond = [...playIndices.keys()].filter((round) => round > fixture.rounds.length).sort((a, b) => a - b);
+  for (const round of [...fixture.rounds.keys()].map((i) => i + 1).concat(beyond)) {
     const want = fixture.rounds[round - 1]?.plays.length ?? 0;
     const made = playIndices.get(round) ?? [];
     const plays = { expected: { plays: want }, actual: { plays: made.length } };

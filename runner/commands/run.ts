@@ -119,7 +119,8 @@ Engine:
 
 Progress is shown on stderr when it is a terminal and CI is not set.
 Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
-2 a usage mistake or an invalid variant, fixture, profile or expect-fail file (nothing run, except
+2 a usage mistake or an invalid variant, fixture, profile or expect-fail file, or no fixture
+judged (each skipped or not applicable) (nothing run, except
 the valid fixtures under --keep-going);
 3 the engine could not be run or errored on a fixture; 130 interrupted (Ctrl-C: the fixtures
 that ran are reported, the rest counted as not run). Where several apply: 2, then 3, then 1.`,

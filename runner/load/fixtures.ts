@@ -1,8 +1,9 @@
 /**
  * Fixture files (and game files, a fixture's inputs alone): read, checked against spec/fixture.schema.json, then
  * checked for meaning: the id against the path, the variant, its options and the setup, each deck order, and every
- * input replayed on the reference engine. Each problem is reported where it is written. A fixture that fails
- * here is broken (invalid input, exit 2); it is never counted as an engine's failure.
+ * input replayed on the reference engine (except in a recorded fixture, whose agreement with the reference is what
+ * running it finds out). Each problem is reported where it is written. A fixture that fails here is broken (invalid
+ * input, exit 2); it is never counted as an engine's failure.
  * @module
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import {
   parseCard,
   RULE_IDS,
   startGame,
+  type Decision,
   type GameEvent,
   type GameSetup,
   type ResolvedVariant,
@@ -93,13 +95,22 @@ class Reporter {
 }
 
 /** `/rounds/0/plays/2` as `rounds[0].plays[2]`. */
-function readablePointer(pointer: string): string {
+export function readablePointer(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
     .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
     .join('')
     .replace(/^\./, '');
+}
+
+/**
+ * For a game or fixture made in memory rather than read from a file (an imported game log): where its nodes are
+ * written, so that `prepareGame` and `checkFixtureMeaning` report each problem at `source.locate(pointer)`.
+ */
+export function attachSource<T extends GameInputs>(value: T, source: YamlSource): T {
+  sources.set(value, source);
+  return value;
 }
 
 const placeProblems = (yaml: YamlSource, problems: SchemaProblem[]): LoadError[] =>
@@ -194,6 +205,10 @@ export function fixtureIdOf(file: string, fixturesDir = FIXTURES_DIR): string {
  * the decision its `expect.reject` names; a `reject` the engine accepts is a fault too, and so is any input the game
  * never reaches (a play after the round's last, a deck order no redeal asks for, a round after the game's end).
  * Expectations are not compared with the reference's answer, the refusal's code included: that is what `run` does.
+ *
+ * A recorded fixture (what another system did) is not replayed: its decisions must name cards, and its expectations
+ * must fit the game's sides and categories, but whether the reference engine accepts its inputs, how far they go and
+ * what they score is left to `run`, which reports each disagreement as a divergence.
  */
 export function checkFixtureMeaning(
   fixture: Fixture,
@@ -227,7 +242,17 @@ function examineFixture(
   if (prepared === undefined) return { errors: report.errors };
   checkExpectedEvents(fixture, report);
   checkExpectedLegal(fixture, report);
-  checkReplay(fixture, prepared, report);
+  if (provenance.kind === 'recorded') {
+    // Not replayed: the reference engine would refuse a decision whose cards are not cards, so they are checked here.
+    for (const [round, input] of fixture.rounds.entries()) {
+      for (const [play, decision] of input.plays.entries()) {
+        checkDecisionCards(decision, pointerTo('rounds', round, 'plays', play), report);
+      }
+    }
+    checkExpectedScores(fixture, prepared, undefined, report);
+  } else {
+    checkReplay(fixture, prepared, report);
+  }
   return report.errors.length === 0 ? { errors: [], request: prepared.request } : { errors: report.errors };
 }
 
@@ -457,12 +482,15 @@ function checkExpectedLegal(fixture: Fixture, report: Reporter): void {
     else if (expected.play > round.plays.length) {
       report.at(`${at}/play`, `round ${expected.round} lists ${round.plays.length} plays; there is no play ${expected.play} to list the legal decisions before`);
     }
-    for (const [d, decision] of expected.decisions.entries()) {
-      if (parseCard(decision.card) < 0) report.at(`${at}/decisions/${d}/card`, `"${decision.card}" is not a card`);
-      for (const [c, card] of (decision.capture ?? []).entries()) {
-        if (parseCard(card) < 0) report.at(`${at}/decisions/${d}/capture/${c}`, `"${card}" is not a card`);
-      }
-    }
+    for (const [d, decision] of expected.decisions.entries()) checkDecisionCards(decision, `${at}/decisions/${d}`, report);
+  }
+}
+
+/** A decision's card and the cards it captures, in canonical notation. */
+function checkDecisionCards(decision: Decision, at: string, report: Reporter): void {
+  if (parseCard(decision.card) < 0) report.at(`${at}/card`, `"${decision.card}" is not a card`);
+  for (const [c, card] of (decision.capture ?? []).entries()) {
+    if (parseCard(card) < 0) report.at(`${at}/capture/${c}`, `"${card}" is not a card`);
   }
 }
 
@@ -509,12 +537,18 @@ function checkRefusalHappens(fixture: Fixture, expected: ExpectedRejection, use:
   }
 }
 
-/** Expected score sheets must belong to rounds the fixture plays to their end; a result needs the game's end. */
-function checkExpectedScores(fixture: Fixture, prepared: PreparedGame, use: ReplayUse, report: Reporter): void {
+/**
+ * Expected score sheets and results must fit the game: a value per side (or per player), categories the game scores,
+ * sides that exist. With the replay's `use`, they must also belong to rounds the fixture plays to their end, and a
+ * result needs the game's end; without it (a recorded fixture, not replayed) how far the game goes is not checked.
+ */
+function checkExpectedScores(fixture: Fixture, prepared: PreparedGame, use: ReplayUse | undefined, report: Reporter): void {
   const { sides, contestants, rules } = prepared;
   const perSide = (pointer: string, values: readonly unknown[] | undefined, count = sides, what = 'side'): void => {
     if (values !== undefined && values.length !== count) {
-      report.at(pointer, `expected ${count} values, one per ${what}; got ${values.length}`);
+      // Named, for sources without columns (a game log's line holds several such lists).
+      const name = readablePointer(pointer.replace(/^\/expect\/(rounds\/\d+|result)/, ''));
+      report.at(pointer, `${name}: expected ${count} values, one per ${what}; got ${values.length}`);
     }
   };
   const categories = rules.scoring.categories.map((category) => category.id);
@@ -523,7 +557,7 @@ function checkExpectedScores(fixture: Fixture, prepared: PreparedGame, use: Repl
     const at = `/expect/rounds/${index}`;
     if (seen.has(expected.round)) report.at(`${at}/round`, `round ${expected.round} is expected twice`);
     seen.add(expected.round);
-    if (use.rounds[expected.round - 1]?.scored !== true) {
+    if (use !== undefined && use.rounds[expected.round - 1]?.scored !== true) {
       report.at(`${at}/round`, `round ${expected.round} is not played to its end in this fixture, so it has no score sheet`);
     }
     for (const [category, award] of Object.entries(expected.awards ?? {})) {
@@ -544,7 +578,7 @@ function checkExpectedScores(fixture: Fixture, prepared: PreparedGame, use: Repl
 
   const result = fixture.expect.result;
   if (result === undefined) return;
-  if (use.gameEndedIn === undefined) {
+  if (use !== undefined && use.gameEndedIn === undefined) {
     report.at('/expect/result', 'the game does not end in this fixture (a partial game), so it has no result', 'key');
     return;
   }

@@ -5,7 +5,7 @@
  * are not applicable, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { countsLine, describeEngine, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
@@ -99,6 +99,7 @@ export function renderPretty(summary: RunSummary): string {
   if (summary.interrupted === true) out.push(`interrupted (Ctrl-C): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
+  if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
   out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,117 @@
+/**
+ * `import`: a game log (spec/GAME-LOG.md) written as recorded fixtures, one file per game.
+ * @module
+ */
+import { basename, extname, join, resolve } from 'node:path';
+import { applyOptions } from '../../reference/index.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import type { Fixture } from '../fixture.ts';
+import { fixtureToYaml } from '../fixture-yaml.ts';
+import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
+import { type LogProblem, readGameLog, recordedFixture } from '../game-log.ts';
+import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
+
+const OPTIONS = {
+  out: { type: 'string' },
+  variant: { type: 'string' },
+  system: { type: 'string' },
+  version: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+
+export const importCommand: Command = {
+  name: 'import',
+  summary: "write another system's game log as recorded fixtures",
+  help: `Usage: scopa-conformance import <log.jsonl> [--out <dir>] [--variant <id>] [--system <name>]
+                                [--version <v>] [--force]
+
+Reads a game log, what another system (an engine, a site, an app) recorded of the games it
+played, one JSON object per line (spec/GAME-LOG.md), and writes each game as a fixture with
+provenance "recorded": its deck orders and decisions, and as expectations what the system
+said happened (the captures and trails, each round's points and totals, the result). A
+recorded fixture is not verified: where the reference engine disagrees, \`run\` reports a
+divergence, a finding about the recorded system.
+
+Files go to <dir> (default fixtures/<variant>/) as rec-<log name>-<n>.yaml, n counting the
+log's games from 1. Every problem in the log is reported as "file:line: error: message"
+and nothing is written; so it is when a file exists, unless --force.
+
+Options:
+  --out <dir>        the folder of the fixtures
+  --variant <id>     the variant of games whose "game" line names none
+  --system <name>    the recording system, where the "game" line names none
+  --version <v>      its version, likewise
+  --force            replace existing files
+
+Exit status: 0 when every game was written, 2 on a usage mistake or a problem in the log.`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    if (positionals.length !== 1) throw new UsageError(`import takes one log file, got ${positionals.length}`);
+    const log = resolve(io.cwd, positionals[0] as string);
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) {
+      reportLoadErrors(registry.errors, io);
+      return EXIT.invalid;
+    }
+    const variants = registry.value;
+    if (values.variant !== undefined && !variants.has(values.variant)) {
+      throw new UsageError(`unknown variant "${values.variant}" (known: ${[...variants.keys()].join(', ')})`);
+    }
+    const file = await readUserFile(log);
+    if (!file.ok) {
+      io.stderr.write(`${showPath(log, io)}: error: ${file.message}\n`);
+      return EXIT.invalid;
+    }
+
+    const read = readGameLog(file.text, values);
+    const problems: LogProblem[] = read.ok ? [] : read.problems;
+    const planned: { path: string; fixture: Fixture }[] = [];
+    const name = basename(log, extname(log)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'log';
+    for (const [index, game] of read.ok ? read.games.entries() : []) {
+      const folder = values.out === undefined ? join(FIXTURES_DIR, game.variant) : resolve(io.cwd, values.out);
+      const path = join(folder, `rec-${name}-${index + 1}.yaml`);
+      const id = fixtureIdOf(path);
+      if (checkAgainstSchema('fixture#/properties/id', id).length > 0) {
+        const rule = "a fixture's folder and file name are lowercase letters, digits and hyphens";
+        throw new UsageError(`a fixture in ${showPath(path, io)} would have the id "${id}": ${rule}`);
+      }
+      const variant = variants.get(game.variant);
+      const rules = variant === undefined ? undefined : applyOptions(variant, game.header.options);
+      const automatic = rules?.ok === true && rules.value.capture.chooser === 'auto';
+      const title = `Game ${index + 1} of ${basename(log)}, as ${game.system} ${game.version} recorded it`;
+      const { fixture, locate } = recordedFixture(game, id, title, automatic);
+      // The variant, options, setup, deck orders and expectations, each problem at the log line it comes from.
+      const errors = checkFixtureMeaning(attachSource(fixture, { file: log, value: fixture, locate }), path, variants);
+      problems.push(...errors);
+      planned.push({ path, fixture });
+    }
+    if (problems.length > 0) {
+      for (const { line, message } of problems) io.stderr.write(`${showPath(log, io)}:${line}: error: ${message}\n`);
+      io.stderr.write(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${showPath(log, io)}: nothing was written\n`);
+      return EXIT.invalid;
+    }
+    if (values.force !== true) {
+      const stamps = await Promise.all(planned.map(({ path }) => fileStamp(path)));
+      const existing = planned.filter((_, index) => stamps[index] !== undefined).map(({ path }) => path);
+      for (const path of existing) io.stderr.write(`${showPath(path, io)}: error: exists; --force replaces it\n`);
+      if (existing.length > 0) {
+        io.stderr.write(`${existing.length} file${existing.length === 1 ? ' exists' : 's exist'}: nothing was written\n`);
+        return EXIT.invalid;
+      }
+    }
+    for (const { path, fixture } of planned) {
+      try {
+        await writeFileSafely(path, fixtureToYaml(fixture, path), { create: values.force !== true });
+      } catch (error) {
+        io.stderr.write(`${showPath(path, io)}: error: cannot write: ${(error as Error).message}\n`);
+        return EXIT.invalid;
+      }
+      io.stdout.write(`wrote ${showPath(path, io)}\n`);
+    }
+    return EXIT.ok;
+  },
+};
