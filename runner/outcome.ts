@@ -44,6 +44,11 @@ export interface FixtureResult {
   findings?: FixtureFinding[];
   /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
   derived?: string;
+  /**
+   * Set when the fixture records what another system did (provenance `recorded`): that system, so that a
+   * disagreement is read as a finding about it, not about the engine under test.
+   */
+  recorded?: string;
   /** `errored`: what went wrong; `skipped` and `not-applicable`: why it was not run. */
   message?: string;
   /** `errored`: what the engine left behind (its stderr, a stack). */

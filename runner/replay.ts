@@ -89,6 +89,7 @@ function findingsOf(divergences: readonly Divergence[], report: (divergence: Div
  */
 export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile): Promise<FixtureResult> {
   const { file } = item;
+  const { provenance } = item.fixture;
   const started = performance.now();
   const base = {
     id: item.fixture.id,
@@ -96,6 +97,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     title: item.fixture.title,
     variant: item.fixture.variant,
     ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
+    ...(provenance.kind === 'recorded' ? { recorded: `${provenance.system} ${provenance.version}` } : {}),
   };
   const finish = (rest: Pick<FixtureResult, 'outcome'> & Partial<FixtureResult>): FixtureResult => ({
     ...base,

@@ -6,8 +6,9 @@ import { type Divergence, positionsOf } from './divergence.ts';
 import { sameEvent } from './equality.ts';
 import { compareLegal } from './legal.ts';
 import { formatDivergence } from '../report/divergence.ts';
-import type { Expectations, Fixture, ReplayReply } from '../fixture.ts';
-import { variantRules } from '../test-helpers.ts';
+import { replayOnReference } from '../engines/reference.ts';
+import type { Expectations, ExpectedRound, Fixture, ReplayReply } from '../fixture.ts';
+import { playedFixture, requestFor, variantRules } from '../test-helpers.ts';
 
 // A small hand-made pagat round: seat 0 sweeps with a sum, seat 1 trails, and so on; then the round's scoring and
 // the end of the game. The events need not be a legal game: the comparison reads them only as data.
@@ -446,5 +447,36 @@ describe('compareLegal: legal decisions as a set', () => {
     const listed = [{ card: '7D', capture: ['7H'] }, { card: '2S' }];
     expect(compareLegal(position, listed, pagat, 0)?.rule).toBe('CAP-CHOICE');
     expect(compareLegal(position, listed, variantRules('playpalace'), 0)?.rule).toBe('CAP-AUTO');
+  });
+});
+
+describe('the rule of a sweeps count that differs by the sweep of the last play', () => {
+  /** A pagat game on the reference whose first round ends with a capture that empties the table. */
+  function emptiedByTheLastPlay(): { fixture: Fixture; reply: ReplayReply; side: number } {
+    for (let seed = 1; seed < 500; seed++) {
+      const { fixture } = playedFixture('pagat', { seed, rounds: 1 });
+      const reply = replayOnReference(requestFor(fixture, pagat));
+      const remainder = reply.events.findIndex((event) => event.type === 'remainder');
+      const last = reply.events.slice(0, remainder).findLast((event) => event.type === 'capture' || event.type === 'trail');
+      const cards = (reply.events[remainder] as Extract<GameEvent, { type: 'remainder' }>).cards;
+      if (last?.type === 'capture' && cards.length === 0) return { fixture, reply, side: last.seat % 2 };
+    }
+    throw new Error('no such game in 500 seeds');
+  }
+
+  test('a fixture that counts it (a recorded system did) against an engine that does not: SWEEP-LAST-PLAY', () => {
+    const { fixture, reply, side } = emptiedByTheLastPlay();
+    const round = fixture.expect.rounds?.[0] as ExpectedRound;
+    const sweeps = (round.sweeps ?? [0, 0]).map((count, s) => (s === side ? count + 1 : count));
+    const recorded: Fixture = { ...fixture, expect: { rounds: [{ round: 1, sweeps }] } };
+    expect(compareReply(recorded, reply, pagat)).toMatchObject({ kind: 'sweeps-mismatch', rule: 'SWEEP-LAST-PLAY' });
+  });
+
+  test('a count off elsewhere in the round: SWEEP-POINT', () => {
+    const { fixture, reply, side } = emptiedByTheLastPlay();
+    const round = fixture.expect.rounds?.[0] as ExpectedRound;
+    const sweeps = (round.sweeps ?? [0, 0]).map((count, s) => (s === side ? count : count + 2));
+    const off: Fixture = { ...fixture, expect: { rounds: [{ round: 1, sweeps }] } };
+    expect(compareReply(off, reply, pagat)).toMatchObject({ kind: 'sweeps-mismatch', rule: 'SWEEP-POINT' });
   });
 });

@@ -436,7 +436,7 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
         kind: 'sweeps-mismatch',
         ...positionAt(reading, eventIndex, round),
         eventIndex,
-        rule: sweepsRule(reading, round),
+        rule: sweepsRule(reading, round, expected.sweeps, actual),
         field: 'sweeps',
         expected: expected.sweeps,
         actual,
@@ -493,18 +493,23 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
 
 /**
  * The rule behind a round's sweep count: SWEEP-LAST-PLAY when the round's last play emptied the table (it
- * captured, and the remainder is empty) and the engine's sweep there is not what `sweep.lastPlay` says.
+ * captured, and the remainder is empty) and the counts differ by that one sweep: the engine made it where
+ * `sweep.lastPlay` says not to, or left it out where it says to (and so the other way round, where the fixture
+ * records another system that counted it).
  */
-function sweepsRule(reading: Reading, round: number) {
+function sweepsRule(reading: Reading, round: number, expected: readonly number[], actual: readonly number[]) {
   const { events } = reading;
   const remainder = findInRound(reading, round, (event) => event.type === 'remainder');
   if (remainder < 0) return 'SWEEP-POINT' as const;
   let lastPlay = remainder - 1;
   while (lastPlay >= 0 && events[lastPlay]?.type === 'sweep') lastPlay--;
   const remainderEvent = events[remainder] as Extract<GameEvent, { type: 'remainder' }>;
-  const emptied = events[lastPlay]?.type === 'capture' && Array.isArray(remainderEvent.cards) && remainderEvent.cards.length === 0;
-  const swept = lastPlay + 1 < remainder;
-  return emptied && swept !== reading.rules.sweep.lastPlay ? ('SWEEP-LAST-PLAY' as const) : ('SWEEP-POINT' as const);
+  const last = events[lastPlay];
+  const emptied = last?.type === 'capture' && Array.isArray(remainderEvent.cards) && remainderEvent.cards.length === 0;
+  if (!emptied || !Number.isInteger(last.seat)) return 'SWEEP-POINT' as const;
+  const side = last.seat % expected.length;
+  const offByTheLastSweep = expected.every((count, s) => Math.abs(count - (actual[s] ?? 0)) === (s === side ? 1 : 0));
+  return offByTheLastSweep ? ('SWEEP-LAST-PLAY' as const) : ('SWEEP-POINT' as const);
 }
 
 type EndEvent = Extract<GameEvent, { type: 'game-end' }>;

@@ -42,6 +42,7 @@ export function renderJson(summary: RunSummary): string {
       ...(result.divergence === undefined ? {} : { divergence: result.divergence }),
       ...(result.findings === undefined ? {} : { findings: result.findings.map(({ rule, rounds, divergence }) => ({ rule, rounds, divergence })) }),
       ...(result.derived === undefined ? {} : { derived: result.derived }),
+      ...(result.recorded === undefined ? {} : { recorded: result.recorded }),
       ...(result.message === undefined ? {} : { message: result.message }),
       ...(result.detail === undefined ? {} : { detail: result.detail }),
       durationMs: result.durationMs,

@@ -61,11 +61,22 @@ function reasonLines(results: readonly FixtureResult[], reasonOf: (result: Fixtu
   return lines;
 }
 
+/**
+ * Who the card is about: the engine under test, or, when every failure is a recorded game, the systems that
+ * played them (the engine is then the judge).
+ */
+function cardSubject(results: readonly FixtureResult[], engine: string, rules: string): string {
+  const failures = results.filter((result) => result.outcome === 'failed' && result.expectedFailure === undefined);
+  const systems = [...new Set(failures.map((result) => result.recorded))];
+  if (systems.length === 0 || systems.includes(undefined)) return `${describeEngine(engine)} breaks ${rules}`;
+  return `the recorded games of ${systems.join(', ')} disagree with the ${describeEngine(engine)} on ${rules}`;
+}
+
 /** The report card: a line per rule broken, then each rule with its worked example and where it shows. */
-function cardSection(card: readonly RuleFinding[], engine: string): string[] {
+function cardSection(card: readonly RuleFinding[], summary: RunSummary): string[] {
   if (card.length === 0) return [];
   const rules = `${card.length} rule${card.length === 1 ? '' : 's'}`;
-  const out = [`REPORT CARD: ${describeEngine(engine)} breaks ${rules}`, ...card.map((finding) => `  ${finding.summary}`), ''];
+  const out = [`REPORT CARD: ${cardSubject(summary.results, summary.engine, rules)}`, ...card.map((finding) => `  ${finding.summary}`), ''];
   for (const finding of card) {
     out.push(`RULE  ${finding.name}: ${finding.fixtures} fixture${finding.fixtures === 1 ? '' : 's'}, ${finding.link}`);
     out.push(indent(finding.example.report));
@@ -78,7 +89,7 @@ function cardSection(card: readonly RuleFinding[], engine: string): string[] {
 
 export function renderPretty(summary: RunSummary): string {
   const unexpected = summary.results.filter((result) => result.expectedFailure === undefined || isUnexpectedPass(result));
-  const out = cardSection(reportCardOf(summary.results), summary.engine);
+  const out = cardSection(reportCardOf(summary.results), summary);
   for (const result of unexpected) {
     if (isUnexpectedPass(result)) out.push(`XPASS ${result.id}: ${headline(result)}`, '');
     else if (result.outcome === 'failed') out.push(`FAIL  ${result.id}: ${headline(result)}`);

@@ -315,3 +315,11 @@ test('the report card leaves out fixtures listed in --expect-fail: they are know
   const card = reportCardOf([...RESULTS, listed]);
   expect(card.find((finding) => finding.rule === 'SWEEP-LAST-PLAY')?.where).toEqual([{ id: 'pagat/b', rounds: [2, 3] }]);
 });
+
+test('pretty: when every failure is a recorded game, the card is about the recorded system, judged by the engine', () => {
+  const recorded: FixtureResult = { ...(RESULTS[1] as FixtureResult), recorded: 'scopa-web 2.3.1' };
+  const text = renderPretty({ ...SUMMARY, results: [recorded], counts: countResults([recorded]) });
+  expect(text.split('\n')[0]).toBe('REPORT CARD: the recorded games of scopa-web 2.3.1 disagree with the reference engine on 2 rules');
+  const mixed = [recorded, RESULTS[1] as FixtureResult];
+  expect(renderPretty({ ...SUMMARY, results: mixed, counts: countResults(mixed) }).split('\n')[0]).toBe('REPORT CARD: reference engine breaks 2 rules');
+});
