@@ -79,6 +79,7 @@ const SETUPS = {
     await writeFile(join(dir, 'fixtures', 'deep.yaml'), `id: fixtures/deep\ntitle: Deep\nvariant: pagat\nplayers: ${deep}\n`);
   },
   'directory-named-yaml': async (dir: string) => mkdir(join(dir, 'fixtures', 'inner.yaml'), { recursive: true }),
+  fifo: async (dir: string) => execFileSync('mkfifo', [join(dir, 'pipe.yaml')]),
   'fifo-named-yaml': async (dir: string) => {
     await mkdir(join(dir, 'fixtures'));
     execFileSync('mkfifo', [join(dir, 'fixtures', 'a.yaml')]);

@@ -11,6 +11,11 @@ import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from './profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 
+const UNSETTLED_AWAIT = 13;
+
+/** What a worker thread takes to start and load this package's TypeScript, on top of an adapter's own start. */
+const WORKER_START_MS = 10_000;
+
 /** More worker threads than this only cost memory: each holds its own engine (and an external one, a process). */
 export const MAX_JOBS = 64;
 
@@ -100,6 +105,13 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
       let lastError: Error | undefined;
       let stoppedFor: string | undefined;
       let watchdog: NodeJS.Timeout | undefined;
+      // An adapter that never finishes making its engine is stopped like one that never finishes a fixture.
+      if (options.engine.kind === 'module') {
+        const limit = options.engine.timeoutMs;
+        watchdog = setTimeout(() => {
+          abort(new EngineStartError(`the adapter did not make its engine within ${limit} ms (raise --timeout if it is just slow)`));
+        }, limit + WORKER_START_MS);
+      }
       const send = (message: ToWorker): void => worker.postMessage(message);
       const handOut = (): void => {
         clearTimeout(watchdog);
@@ -121,6 +133,7 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
         switch (message.type) {
           case 'ready':
             ready = true;
+            clearTimeout(watchdog);
             handOut();
             break;
           case 'start-failed':
@@ -141,7 +154,10 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
         clearTimeout(watchdog);
         workers.delete(worker);
         live--;
-        const why = lastError?.message ?? `it exited with code ${code}`;
+        // 13 is Node's exit code for a module whose top-level await never settles: here, the engine being made.
+        const why =
+          lastError?.message ??
+          (code === UNSETTLED_AWAIT && !ready ? 'the engine it was making never came: its promise settled neither way' : `it exited with code ${code}`);
         if (!ready && failure === undefined) abort(new EngineStartError(`a worker thread could not start: ${why}`));
         else if (current !== undefined && failure === undefined) {
           const message =

@@ -33,7 +33,7 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (match === null || count < 1 || index < 1 || index > count) {
+  if (match === null || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
     throw new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), got "${text}"`);
   }
   return { index, count };

@@ -58,11 +58,38 @@ function compiled(name: string): { validate: ValidateFunction; root: AnySchemaOb
   return { validate, root };
 }
 
-/** The problems of `data` under the named schema; none when it is valid. */
+/**
+ * The problems of `data` under the named schema; none when it is valid. A whole number past 2^53 - 1 is a problem
+ * first of all: it was read as another number than the one written (9007199254740993 reads as ...992).
+ */
 export function checkAgainstSchema(name: string, data: unknown): SchemaProblem[] {
+  const inexact = inexactIntegers(data);
+  if (inexact.length > 0) return inexact;
   const { validate, root } = compiled(name);
   if (validate(data)) return [];
   return describeErrors(validate.errors ?? [], root);
+}
+
+/** At most this many inexact numbers are named: one is enough to fix the file, a few show a pattern. */
+const INEXACT_SHOWN = 10;
+
+/** Every whole number of a value that a JavaScript number does not hold exactly, with where it is. */
+function inexactIntegers(value: unknown, path: (string | number)[] = [], found: SchemaProblem[] = []): SchemaProblem[] {
+  if (found.length >= INEXACT_SHOWN) return found;
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      found.push({
+        pointer: pointerTo(...path),
+        part: 'value',
+        message: `a whole number past ${Number.MAX_SAFE_INTEGER} is not read exactly (this one reads as ${value}): write a smaller one`,
+      });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => inexactIntegers(item, [...path, index], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) inexactIntegers(item, [...path, key], found);
+  }
+  return found;
 }
 
 function describeErrors(errors: ErrorObject[], root: AnySchemaObject): SchemaProblem[] {

@@ -38,6 +38,11 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
         problems.push({ pointer: at('options', name), part: 'key', message: `variant "${declared.id}" has no option "${name}"; ${options}` });
       }
     }
+    for (const [name, support] of Object.entries(declared.options ?? {})) {
+      if (!Array.isArray(support) && support.min !== undefined && support.max !== undefined && support.min > support.max) {
+        problems.push({ pointer: at('options', name), part: 'value', message: `the range of ${name} is empty: min ${support.min} is above max ${support.max}` });
+      }
+    }
     const seated = variant.rules.players.seatings.flatMap((seating) => seating.players);
     for (const [i, players] of (declared.players ?? []).entries()) {
       if (!seated.includes(players)) {

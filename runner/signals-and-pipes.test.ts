@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { runCli } from './cli-harness.ts';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs the CLI as a child, sends it SIGINT once its stdout matches `when`, and waits for it to end. */
+function interruptedWhen(when: RegExp, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...args], { cwd: REPO, env: { ...process.env, CI: '' } });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!sent && when.test(stdout)) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs the CLI as a child, sends it SIGINT after `afterMs`, and waits for it to end. */
+function interruptedAfter(afterMs: number, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...args], { cwd: REPO, env: { ...process.env, CI: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGINT'), afterMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+test('Ctrl-C during run: the fixtures that ran are reported, the rest counted as not run, exit 130', async () => {
+  // Each replay of this engine takes 2 s: three fixtures take 6 s, and the interrupt comes long before.
+  const engine = `${process.execPath} runner/testdata/hostile/engines/slow.mjs`;
+  const ran = await interruptedAfter(2_500, ['run', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '5']);
+  expect(ran.code).toBe(130);
+  expect(ran.stdout).toMatch(/interrupted \(Ctrl-C\): [23] fixtures not run; what ran is reported above\n3 fixtures: /);
+  expect(ran.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+}, 30_000);
+
+test('Ctrl-C during update: it stops between files, every file whole, and says how many were not checked', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-update-'));
+  try {
+    // A copy of the corpus whose generated fixtures all name another engine version: update rewrites each one.
+    await cp(join(REPO, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
+    for (const name of await readdir(join(dir, 'fixtures'), { recursive: true })) {
+      if (!name.endsWith('.yaml')) continue;
+      const path = join(dir, 'fixtures', name);
+      const text = await readFile(path, 'utf8');
+      if (text.includes('"engineVersion"')) await writeFile(path, text.replace(/"engineVersion": "[^"]*"/, '"engineVersion": "0.0.0-old"'));
+    }
+    const ran = await interruptedWhen(/^updated /m, ['update', join(dir, 'fixtures')]);
+    expect(ran.code).toBe(130);
+    expect(ran.stderr).toMatch(/^interrupted: \d+ of 865 generated fixtures not checked; every file written is whole \(run update again for the rest\)\n$/m);
+    const leftovers = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.tmp'));
+    expect(leftovers).toEqual([]);
+    // Every file is either as it was or as update writes it: none is torn.
+    const check = await runCli(['validate', join(dir, 'fixtures')]);
+    expect(check.code).toBe(0);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+test('a reader that goes away (| head): the output stops quietly, no EPIPE trace', async () => {
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['bin/scopa-conformance.js', 'run', '--reporter', 'json'], { cwd: REPO });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.on('close', (exit) => resolve({ code: exit, stderr: err }));
+  });
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+}, 60_000);
