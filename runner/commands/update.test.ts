@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,4 +47,27 @@ test('update refuses to run in CI', async () => {
   const { code, stderr } = await update(dir, { CI: 'true' });
   expect(code).toBe(2);
   expect(stderr).toContain('update does not run in CI');
+});
+
+test('a fixture update cannot write is named, the others are written, nothing claims it was updated, exit 2', async (context) => {
+  const dir = await corpusCopy();
+  const file = join(dir, 'pagat/gen-s1.yaml');
+  const original = await readFile(file, 'utf8');
+  await writeFile(file, original.replace('"points":[5,0],"totals":[5,0]}', '"points":[5,0],"totals":[6,0]}'));
+  // Root may write any file: an immutable one is the one it may not replace.
+  try {
+    execFileSync('chattr', ['+i', file], { stdio: 'ignore' });
+  } catch {
+    context.skip('chattr +i is not available here: no way to make a file that cannot be replaced');
+  }
+  try {
+    const { code, stdout, stderr } = await update(dir);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^pagat\/gen-s1\.yaml: error: cannot write: EPERM: operation not permitted, rename .*\n1 fixture not updated\n$/);
+    expect(stdout).not.toContain('updated pagat/gen-s1.yaml');
+    expect(await readFile(file, 'utf8')).not.toBe(original);
+    expect((await readdir(join(dir, 'pagat'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  } finally {
+    execFileSync('chattr', ['-i', file], { stdio: 'ignore' });
+  }
 });
