@@ -47,6 +47,8 @@ export async function readUserFile(path: string, maxBytes = MAX_FILE_BYTES): Pro
       if (bytesRead === 0) break;
       chunks.push(chunk.subarray(0, bytesRead));
       length += bytesRead;
+      // A short read of a regular file is its end: no second call needed to learn it.
+      if (bytesRead < chunk.length && length <= stats.size) break;
     }
     if (length > maxBytes) return { ok: false, message: `file is over the limit of ${maxBytes} bytes` };
     return { ok: true, text: Buffer.concat(chunks, length).toString('utf8') };

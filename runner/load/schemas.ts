@@ -63,8 +63,7 @@ function compiled(name: string): { validate: ValidateFunction; root: AnySchemaOb
  * first of all: it was read as another number than the one written (9007199254740993 reads as ...992).
  */
 export function checkAgainstSchema(name: string, data: unknown): SchemaProblem[] {
-  const inexact = inexactIntegers(data);
-  if (inexact.length > 0) return inexact;
+  if (hasInexactInteger(data)) return inexactIntegers(data);
   const { validate, root } = compiled(name);
   if (validate(data)) return [];
   return describeErrors(validate.errors ?? [], root);
@@ -72,6 +71,18 @@ export function checkAgainstSchema(name: string, data: unknown): SchemaProblem[]
 
 /** At most this many inexact numbers are named: one is enough to fix the file, a few show a pattern. */
 const INEXACT_SHOWN = 10;
+
+/** Whether a value holds a whole number a JavaScript number does not hold exactly: the quick look, no allocation. */
+function hasInexactInteger(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasInexactInteger(value[i])) return true;
+    return false;
+  }
+  for (const key in value) if (Object.hasOwn(value, key) && hasInexactInteger((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
 
 /** Every whole number of a value that a JavaScript number does not hold exactly, with where it is. */
 function inexactIntegers(value: unknown, path: (string | number)[] = [], found: SchemaProblem[] = []): SchemaProblem[] {

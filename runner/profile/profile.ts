@@ -61,8 +61,23 @@ const LEVELS: Record<ReportingLevel, ReportsSpec> = {
   totals: { events: ['round-end', 'game-end'], omit: ['round-end.points', 'round-end.eliminated', 'game-end.reason', 'game-end.ranking'] },
 };
 
+/** The named levels, made once: every fixture of a run asks. */
+const NAMED = new Map<ReportingLevel, Reporting>();
+
 export function reportingOf(reports: ReportingLevel | ReportsSpec | undefined): Reporting {
-  const name = typeof reports === 'string' ? reports : reports === undefined ? 'events' : 'custom';
+  const level = reports ?? 'events';
+  if (typeof level === 'string') {
+    const known = NAMED.get(level);
+    if (known !== undefined) return known;
+    const made = makeReporting(level);
+    NAMED.set(level, made);
+    return made;
+  }
+  return makeReporting(level);
+}
+
+function makeReporting(reports: ReportingLevel | ReportsSpec): Reporting {
+  const name = typeof reports === 'string' ? reports : 'custom';
   const spec = typeof reports === 'object' ? reports : LEVELS[name as ReportingLevel];
   const omitted = new Map<EventType, Set<string>>();
   for (const entry of spec.omit ?? []) {
