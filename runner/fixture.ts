@@ -6,7 +6,7 @@
  */
 import type { Decision, ErrorCode, GameEndReason, GameEvent, OptionValue, RuleId, Rules } from '../reference/types.ts';
 
-export const PROVENANCE_KINDS = ['hand-verified', 'generated', 'cross-checked', 'recorded'] as const;
+export const PROVENANCE_KINDS = ['hand-verified', 'generated', 'cross-checked', 'recorded', 'fuzz'] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 
 export type Provenance =
@@ -20,7 +20,9 @@ export type Provenance =
    * What another system did, as its game log says (`scopa-conformance import`): recorded, not verified. Where the
    * reference engine disagrees, running the fixture reports it, as a finding about that system.
    */
-  | { kind: 'recorded'; system: string; version: string; recordedAt?: string; note?: string };
+  | { kind: 'recorded'; system: string; version: string; recordedAt?: string; note?: string }
+  /** Found by `scopa-conformance fuzz` on the engine named and shrunk; expectations written by the reference engine. */
+  | { kind: 'fuzz'; seed: number; engine: string; rule?: string; engineVersion: string };
 
 /** One round's inputs: the deck orders it consumes (the first, then one per redeal) and its decisions. */
 export interface FixtureRound {

@@ -16,6 +16,7 @@ import {
   type Rules,
 } from '../reference/index.ts';
 import { expectationsOnReference } from './expectations.ts';
+import { illegalDecision, type IllegalShape } from './fuzz/illegal.ts';
 import type { Fixture, FixtureRound } from './fixture.ts';
 
 export interface GameSpec {
@@ -26,10 +27,18 @@ export interface GameSpec {
   seed: number;
   /** Keep the first round only, with the legal decisions before each of its plays (`expect.legal`). */
   legal?: boolean;
+  /**
+   * The chance, at each decision, that the player makes an illegal one instead (fuzzing); the game ends there,
+   * refused. 0 or absent: every decision is legal, and the random draws are those of a generated fixture.
+   */
+  illegalRate?: number;
 }
 
-/** The inputs of one random game: each round's deck orders and decisions. */
-function playRandomly(spec: GameSpec): { rounds: FixtureRound[]; firstDealer?: number } {
+/**
+ * The inputs of one random game: each round's deck orders and decisions. With `illegalRate`, the game may end
+ * at an illegal decision, of the shape named.
+ */
+export function playRandomly(spec: GameSpec): { rounds: FixtureRound[]; firstDealer?: number; illegal?: IllegalShape } {
   const rng = new Rng(spec.seed);
   const firstDealer = spec.rules.deal.firstDealer === 'setup' ? rng.below(spec.players) : undefined;
   const started = startGame(spec.rules, { players: spec.players, firstDealer });
@@ -45,6 +54,13 @@ function playRandomly(spec: GameSpec): { rounds: FixtureRound[]; firstDealer?: n
       if (!step.ok) throw new Error(step.error.message);
       state = step.value.state;
     } else {
+      if (spec.illegalRate !== undefined && spec.illegalRate > 0 && rng.below(1_000_000) < spec.illegalRate * 1_000_000) {
+        const illegal = illegalDecision(state, rng);
+        if (illegal !== undefined) {
+          round.plays.push(illegal.decision);
+          return { rounds, ...(firstDealer === undefined ? {} : { firstDealer }), illegal: illegal.shape };
+        }
+      }
       const choices = legalDecisions(state);
       const chosen = choices[rng.below(choices.length)] as Decision;
       // Where capture is automatic the fixture leaves it to the engine; the events say what was taken.

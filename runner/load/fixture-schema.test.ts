@@ -65,6 +65,7 @@ const EVERY_PROVENANCE: { [K in Provenance['kind']]: Required<Extract<Provenance
   generated: { kind: 'generated', generator: 'g', seed: 0, engineVersion: '0.1.0' },
   'cross-checked': { kind: 'cross-checked', with: 'another engine', reasoning: 'r' },
   recorded: { kind: 'recorded', system: 'scopa-web', version: '2.3.1', recordedAt: '2026-11-20T18:04:00Z', note: 'n' },
+  fuzz: { kind: 'fuzz', seed: 7, engine: 'my-scopa 0.4.1', rule: 'SWEEP-LAST-PLAY', engineVersion: '0.1.0' },
 };
 
 describe('spec/fixture.schema.json', () => {

@@ -1,0 +1,170 @@
+/**
+ * Fuzzing an engine against the rules: seeded random games (random deck orders, decisions drawn over every legal
+ * one, and at a chosen rate an illegal one of some shape), each run on the engine through the same plan,
+ * comparison and report card as `run`. Each rule broken for the first time is shrunk to the smallest game that
+ * still shows it: a fixture that `run` reproduces.
+ * @module
+ */
+import type { OptionValue, ResolvedVariant, RuleId, Rules } from '../../reference/index.ts';
+import type { Engine } from '../engines/engine.ts';
+import { expectationsOnReference } from '../expectations.ts';
+import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
+import { generateFixture } from '../generate.ts';
+import type { FixtureResult } from '../outcome.ts';
+import type { EngineProfile } from '../profile/profile.ts';
+import { ReportCard } from '../report/card.ts';
+import { runFixture, type RunItem } from '../replay.ts';
+
+export interface FuzzSettings {
+  variant: ResolvedVariant;
+  options: Record<string, OptionValue>;
+  rules: Rules;
+  players: number;
+  /** The first game's seed; game n has seed + n. */
+  seed: number;
+  /** Stop after this many games, or after `timeMs`, whichever comes first (at least one of them). */
+  games?: number;
+  timeMs?: number;
+  /** The chance of an illegal decision at each decision. */
+  illegalRate: number;
+  /** What the engine declares; by default what it says of itself. */
+  profile?: EngineProfile;
+  /** The engine's name and version, for the fixtures' provenance. */
+  engineLabel: string;
+  /** The package version, for the fixtures' provenance. */
+  engineVersion: string;
+  signal?: AbortSignal;
+  /** After each game: how many games so far, and how many rules broken. */
+  onGame?: (games: number, findings: number) => void;
+}
+
+/** A rule the engine broke, and the smallest game found that shows it. */
+export interface FuzzFinding {
+  rule: RuleId | null;
+  /** The seed of the game it was found in. */
+  seed: number;
+  /** The shrunk game, ready to be written as a fixture. */
+  fixture: Fixture;
+  /** The engine's result on the shrunk game. */
+  result: FixtureResult;
+}
+
+export interface FuzzOutcome {
+  games: number;
+  durationMs: number;
+  /** Every game that did not pass (failed or errored), as `run` reports fixtures. */
+  results: FixtureResult[];
+  findings: FuzzFinding[];
+  card: ReportCard;
+  interrupted: boolean;
+}
+
+const ruleKey = (rule: RuleId | null): string => rule ?? 'no single rule';
+
+/** A fuzz fixture's id and file name part: the rule in lower case and the seed. */
+export const findingName = (finding: Pick<FuzzFinding, 'rule' | 'seed'>): string => `${ruleKey(finding.rule).toLowerCase().replaceAll(' ', '-')}-s${finding.seed}`;
+
+export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<FuzzOutcome> {
+  const started = performance.now();
+  const card = new ReportCard();
+  const results: FixtureResult[] = [];
+  const findings = new Map<string, FuzzFinding>();
+  const item = (fixture: Fixture): RunItem => ({ fixture, file: `${fixture.id}.yaml`, variant: settings.variant, rules: settings.rules, repro: '' });
+  const elapsed = (): number => performance.now() - started;
+  let games = 0;
+  while (
+    (settings.games === undefined || games < settings.games) &&
+    (settings.timeMs === undefined || elapsed() < settings.timeMs) &&
+    settings.signal?.aborted !== true
+  ) {
+    const seed = settings.seed + games;
+    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players: settings.players, seed, illegalRate: settings.illegalRate };
+    const game = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
+    const result = await runFixture(engine, item(game), settings.profile);
+    games++;
+    if (result.outcome === 'failed' || result.outcome === 'errored') {
+      results.push(result);
+      card.add(result);
+    }
+    for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
+      if (findings.has(ruleKey(found.rule))) continue;
+      const shrunk = await shrink(game, found.rule, settings.rules, async (candidate) => runFixture(engine, item(candidate), settings.profile));
+      const fixture: Fixture = {
+        ...shrunk.fixture,
+        id: `fuzz/${findingName({ rule: found.rule, seed })}`,
+        title: `${ruleKey(found.rule)} broken by ${settings.engineLabel}: found by fuzz in game ${seed}, shrunk`,
+        provenance: { kind: 'fuzz', seed, engine: settings.engineLabel, ...(found.rule === null ? {} : { rule: found.rule }), engineVersion: settings.engineVersion },
+        rules: found.rule === null ? [] : [found.rule],
+      };
+      findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: shrunk.result });
+    }
+    settings.onGame?.(games, findings.size);
+  }
+  return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], card, interrupted: settings.signal?.aborted === true };
+}
+
+/** Whether a result shows the rule. */
+const shows = (result: FixtureResult, rule: RuleId | null): boolean =>
+  result.outcome === 'failed' && (result.findings ?? []).some((finding) => finding.rule === rule);
+
+/**
+ * The game with these inputs and the reference engine's expectations for them; undefined if the reference cannot
+ * start it.
+ */
+function withInputs(fixture: Fixture, rounds: FixtureRound[], firstDealer: number | undefined, rules: Rules): Fixture | undefined {
+  const { firstDealer: _, ...rest } = fixture;
+  const candidate: Fixture = { ...rest, rounds, ...(firstDealer === undefined ? {} : { firstDealer }) };
+  const derived = expectationsOnReference(replayRequestOf(candidate, rules));
+  return derived === undefined ? undefined : { ...candidate, expect: derived.expect };
+}
+
+/** The dealer of a round, as the fixture's expected deal events say. */
+function dealerOf(fixture: Fixture, round: number): number | undefined {
+  const deal = fixture.expect.events?.list.find((event) => event.type === 'deal' && event.round === round && event.deal === 1);
+  return deal?.type === 'deal' ? deal.dealer : undefined;
+}
+
+/**
+ * The smallest game found that still shows the rule: the rounds after the first one showing it cut off, the
+ * rounds before it dropped (that round played as the first, dealt by the same seat where the variant lets the
+ * first dealer be set), then as few of its plays as still show it. Each step is kept only if the engine still
+ * breaks the same rule on the smaller game; the expectations of each are the reference engine's.
+ */
+export async function shrink(
+  game: Fixture,
+  rule: RuleId | null,
+  rules: Rules,
+  run: (candidate: Fixture) => Promise<FixtureResult>,
+): Promise<{ fixture: Fixture; result: FixtureResult }> {
+  let best = { fixture: game, result: await run(game) };
+  const attempt = async (candidate: Fixture | undefined): Promise<boolean> => {
+    if (candidate === undefined) return false;
+    const result = await run(candidate);
+    if (!shows(result, rule)) return false;
+    best = { fixture: candidate, result };
+    return true;
+  };
+  const firstShowing = (): number | undefined =>
+    (best.result.findings ?? []).find((finding) => finding.rule === rule)?.divergence.round;
+
+  const round = firstShowing();
+  if (round === undefined) return best;
+  await attempt(withInputs(best.fixture, best.fixture.rounds.slice(0, round), best.fixture.firstDealer, rules));
+  if (round > 1) {
+    const dealer = rules.deal.firstDealer === 'setup' ? dealerOf(best.fixture, round) : best.fixture.firstDealer;
+    await attempt(withInputs(best.fixture, best.fixture.rounds.slice(round - 1, round), dealer, rules));
+  }
+
+  const base = best.fixture;
+  const last = base.rounds.at(-1);
+  if (last === undefined) return best;
+  let low = 0;
+  let high = last.plays.length;
+  while (low < high) {
+    const plays = Math.floor((low + high) / 2);
+    const rounds = [...base.rounds.slice(0, -1), { ...last, plays: last.plays.slice(0, plays) }];
+    if (await attempt(withInputs(base, rounds, base.firstDealer, rules))) high = plays;
+    else low = plays + 1;
+  }
+  return best;
+}
