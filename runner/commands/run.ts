@@ -9,7 +9,8 @@ import type { ResolvedVariant } from '../../reference/index.ts';
 import { join, resolve } from 'node:path';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { reproCommand } from '../report/divergence.ts';
-import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { engineSpecOf } from '../engines/flags.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
@@ -139,7 +140,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
     };
     const paths = await resolvePositionals(positionals, io);
-    const engine = engineSpecOf(values, io);
+    const engine = engineSpecOf(values, io.cwd);
 
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
@@ -208,43 +209,6 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
 };
-
-/** Node's timers hold at most 2^31 - 1 ms; a longer timeout would silently become 1 ms. */
-const MAX_TIMEOUT_S = Math.floor((2 ** 31 - 1) / 1000);
-
-/** --timeout in milliseconds, checked. */
-function timeoutOf(text: string | undefined): number {
-  const seconds = text === undefined ? DEFAULT_TIMEOUT_MS / 1000 : Number(text);
-  if (!(seconds > 0) || seconds > MAX_TIMEOUT_S) {
-    throw new UsageError(`--timeout takes a number of seconds above 0 and at most ${MAX_TIMEOUT_S}, got "${text}"`);
-  }
-  return Math.max(1, Math.round(seconds * 1000));
-}
-
-function engineSpecOf(
-  values: { engine?: string; adapter?: string; timeout?: string; 'validate-protocol'?: boolean },
-  io: Io,
-): EngineSpec {
-  if (values.adapter !== undefined) {
-    if (values.engine !== undefined) throw new UsageError('give --engine or --adapter, not both');
-    if (values['validate-protocol'] === true) throw new UsageError('--validate-protocol goes with --engine: an adapter speaks no protocol');
-    return { kind: 'module', path: resolve(io.cwd, values.adapter), timeoutMs: timeoutOf(values.timeout) };
-  }
-  if (values.engine === undefined) {
-    if (values.timeout !== undefined || values['validate-protocol'] === true) {
-      throw new UsageError('--timeout and --validate-protocol go with --engine');
-    }
-    return { kind: 'reference' };
-  }
-  if (values.engine.trim() === '') throw new UsageError('--engine needs a command');
-  return {
-    kind: 'stdio',
-    command: values.engine,
-    timeoutMs: timeoutOf(values.timeout),
-    validateProtocol: values['validate-protocol'] === true,
-    cwd: io.cwd,
-  };
-}
 
 /** Each positional: an existing file or directory, else a fixture id (fixtures/<id>.yaml). None: fixtures/. */
 async function resolvePositionals(positionals: string[], io: Io): Promise<string[]> {

@@ -33,6 +33,10 @@ export interface FuzzSettings {
   engineLabel: string;
   /** The package version, for the fixtures' provenance. */
   engineVersion: string;
+  /** The folder the findings are written to, whose name starts their ids, and where each is written. */
+  group: string;
+  fileOf: (name: string) => string;
+  reproOf: (file: string) => string;
   signal?: AbortSignal;
   /** After each game: how many games so far, and how many rules broken. */
   onGame?: (games: number, findings: number) => void;
@@ -91,12 +95,15 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
       const shrunk = await shrink(game, found.rule, settings.rules, async (candidate) => runFixture(engine, item(candidate), settings.profile));
       const fixture: Fixture = {
         ...shrunk.fixture,
-        id: `fuzz/${findingName({ rule: found.rule, seed })}`,
+        id: `${settings.group}/${findingName({ rule: found.rule, seed })}`,
         title: `${ruleKey(found.rule)} broken by ${settings.engineLabel}: found by fuzz in game ${seed}, shrunk`,
         provenance: { kind: 'fuzz', seed, engine: settings.engineLabel, ...(found.rule === null ? {} : { rule: found.rule }), engineVersion: settings.engineVersion },
         rules: found.rule === null ? [] : [found.rule],
       };
-      findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: shrunk.result });
+      // Run once more as the fixture it will be: its id, its file and the command that reruns it, in the report.
+      const file = settings.fileOf(findingName({ rule: found.rule, seed }));
+      const result = await runFixture(engine, { ...item(fixture), file, repro: settings.reproOf(file) }, settings.profile);
+      findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result });
     }
     settings.onGame?.(games, findings.size);
   }

@@ -1,0 +1,55 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { runCli } from '../cli-harness.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scopa-fuzz-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const REFERENCE = 'runner/testdata/reference-adapter.ts';
+const LAST_PLAY = 'runner/testdata/last-play-sweeps-adapter.ts';
+
+test('fuzz needs an engine, and checks its numbers', async () => {
+  expect(await runCli(['fuzz'])).toMatchObject({ code: 2, stderr: expect.stringContaining('fuzz needs an engine to test: --engine <command> or --adapter <module>') });
+  const rate = await runCli(['fuzz', '--adapter', REFERENCE, '--illegal-rate', '2']);
+  expect(rate).toMatchObject({ code: 2, stderr: expect.stringContaining('--illegal-rate takes a number from 0 to 1, got "2"') });
+  const time = await runCli(['fuzz', '--adapter', REFERENCE, '--time', 'soon']);
+  expect(time).toMatchObject({ code: 2, stderr: expect.stringContaining('--time takes seconds (60 or 60s) or minutes (2m), got "soon"') });
+});
+
+test('the reference engine fuzzed: nothing broken, nothing written, exit 0', async () => {
+  const out = join(dir, 'none');
+  const ran = await runCli(['fuzz', '--adapter', REFERENCE, '--games', '100', '--out', out]);
+  expect(ran.code).toBe(0);
+  expect(ran.stdout).toMatch(/^fuzz: 100 games from seed 1 in [\d.]+ s \(\d+ games\/s\), 0 rules broken\n$/);
+  await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+});
+
+test('an engine that breaks a rule: the rule found, shrunk, written; run reproduces it; the same seed writes the same file', async () => {
+  const out = join(dir, 'found');
+  const ran = await runCli(['fuzz', '--adapter', LAST_PLAY, '--games', '300', '--out', out]);
+  expect(ran.code).toBe(1);
+  expect(ran.stdout).toMatch(/^REPORT CARD: engine "[^"]+last-play-sweeps-adapter\.ts" breaks 1 rule\n  SWEEP-LAST-PLAY/);
+  const files = await readdir(out);
+  expect(files).toHaveLength(1);
+  expect(files[0]).toMatch(/^sweep-last-play-s\d+\.yaml$/);
+  expect(ran.stdout).toContain(`written: ${join(out, files[0] as string)}`);
+  const rerun = await runCli(['run', join(out, files[0] as string), '--adapter', LAST_PLAY]);
+  expect(rerun.code).toBe(1);
+  expect(rerun.stdout).toContain('SWEEP-LAST-PLAY');
+  expect((await runCli(['run', join(out, files[0] as string)])).code).toBe(0);
+  const again = await runCli(['fuzz', '--adapter', LAST_PLAY, '--games', '300', '--out', out]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toBe('');
+});
+
+test('--reporter json carries the findings and the fuzz figures', async () => {
+  const ran = await runCli(['fuzz', '--adapter', LAST_PLAY, '--games', '100', '--out', join(dir, 'json'), '--reporter', 'json']);
+  const report = JSON.parse(ran.stdout) as { findings: { rule: string }[]; fuzz: { games: number; seed: number } };
+  expect(report.findings.map((finding) => finding.rule)).toEqual(['SWEEP-LAST-PLAY']);
+  expect(report.fuzz).toMatchObject({ games: 100, seed: 1 });
+});

@@ -1,0 +1,184 @@
+/**
+ * `fuzz`: seeded random games, legal and illegal decisions, run on an engine against the rules it declares; each
+ * rule it breaks is shrunk to a small game and written as a fixture that `run` reproduces.
+ * @module
+ */
+import { basename, join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { applyOptions, MAX_PLAYERS } from '../../reference/index.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
+import { engineSpecOf } from '../engines/flags.ts';
+import { FileExistsError, readUserFile, writeFileSafely } from '../files.ts';
+import { fixtureToYaml } from '../fixture-yaml.ts';
+import { findingName, fuzz } from '../fuzz/fuzz.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { countResults, exitCodeOf, type RunSummary } from '../outcome.ts';
+import { loadProfileFile } from '../profile/load.ts';
+import type { EngineProfile } from '../profile/profile.ts';
+import { PACKAGE_JSON } from '../repo-paths.ts';
+import { renderJson } from '../report/json.ts';
+import { reproCommand } from '../report/divergence.ts';
+import { renderPretty } from '../report/pretty.ts';
+import { parseOptionSettings } from './variant.ts';
+
+const OPTIONS = {
+  engine: { type: 'string' },
+  adapter: { type: 'string' },
+  timeout: { type: 'string' },
+  profile: { type: 'string' },
+  variant: { type: 'string', default: 'pagat' },
+  option: { type: 'string', short: 'o', multiple: true },
+  players: { type: 'string', default: '2' },
+  games: { type: 'string' },
+  time: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  'illegal-rate': { type: 'string', default: '0.05' },
+  out: { type: 'string', default: 'fuzz-findings' },
+  force: { type: 'boolean' },
+  reporter: { type: 'string', default: 'pretty' },
+} as const;
+
+/** `60s`, `2m`, `90`: seconds, as milliseconds. */
+function durationOf(text: string): number {
+  const match = /^(\d{1,7})(s|m)?$/.exec(text);
+  if (match === null) throw new UsageError(`--time takes seconds (60 or 60s) or minutes (2m), got "${text}"`);
+  return Number(match[1]) * (match[2] === 'm' ? 60_000 : 1000);
+}
+
+function rateOf(text: string): number {
+  const rate = Number(text);
+  if (!/^(0|1|0?\.\d+)$/.test(text) || !(rate >= 0 && rate <= 1)) throw new UsageError(`--illegal-rate takes a number from 0 to 1, got "${text}"`);
+  return rate;
+}
+
+export const fuzzCommand: Command = {
+  name: 'fuzz',
+  summary: 'play seeded random games on an engine, shrink each rule it breaks to a fixture',
+  help: `Usage: scopa-conformance fuzz (--engine <command> [--timeout <s>] | --adapter <module>) [--profile <file>]
+                            [--variant <id>] [--option name=value ...] [--players <n>]
+                            [--games <n> | --time <60s>] [--seed <n>] [--illegal-rate <r>]
+                            [--out <dir>] [--force] [--reporter pretty|json]
+
+Plays seeded random games of the variant (random deck orders; each decision drawn over
+every legal one, and with probability <r> (default 0.05) an illegal one of some shape an
+engine might let through), runs each on the engine, and compares it with the reference
+engine under the rules the engine declares (its hello's profile, or --profile), through
+the same comparison and report card as run. Each rule broken for the first time is shrunk
+to the smallest game found that still shows it (the rounds before and after it dropped, as
+few plays as will do) and written to <dir> (default fuzz-findings/) as a fixture with
+provenance "fuzz", which run reproduces. The same seed gives the same games.
+
+Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
+was found. An adapter is run in process here: --timeout applies to --engine only.
+
+Exit status: 0 no rule broken; 1 a rule broken (each one written); 2 a usage mistake or an
+invalid variant or profile; 3 the engine could not run or errored; 130 interrupted.`,
+
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, OPTIONS);
+    const spec = engineSpecOf(values, io.cwd);
+    if (spec.kind === 'reference') throw new UsageError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
+    if (values.reporter !== 'pretty' && values.reporter !== 'json') throw new UsageError(`--reporter takes pretty or json, got "${values.reporter}"`);
+    const players = integerOption('players', values.players, 2, MAX_PLAYERS);
+    const seed = integerOption('seed', values.seed, 0);
+    const games = values.games === undefined ? (values.time === undefined ? 1000 : undefined) : integerOption('games', values.games, 1);
+    const timeMs = values.time === undefined ? undefined : durationOf(values.time);
+    const illegalRate = rateOf(values['illegal-rate']);
+
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) {
+      reportLoadErrors(registry.errors, io);
+      return EXIT.invalid;
+    }
+    const variant = registry.value.get(values.variant);
+    if (variant === undefined) throw new UsageError(`unknown variant "${values.variant}" (known: ${[...registry.value.keys()].join(', ')})`);
+    const options = parseOptionSettings(variant, values.option ?? []);
+    const rules = applyOptions(variant, options);
+    if (!rules.ok) throw new UsageError(rules.error.message);
+    let profile: EngineProfile | undefined;
+    if (values.profile !== undefined) {
+      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
+      if (!loaded.ok) {
+        reportLoadErrors(loaded.errors, io);
+        return EXIT.invalid;
+      }
+      profile = loaded.value;
+    }
+
+    let engine;
+    try {
+      engine = await startEngine(spec);
+    } catch (error) {
+      if (!(error instanceof EngineStartError)) throw error;
+      io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
+      return EXIT.engineError;
+    }
+    const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+    const label = engineName(spec);
+    const out = resolve(io.cwd, values.out);
+    const fileOf = (name: string): string => showPath(join(out, `${name}.yaml`), io);
+    const progress = io.isTTY && io.env.CI === undefined ? (io.progress ?? io.stderr) : undefined;
+    let outcome;
+    try {
+      outcome = await fuzz(engine, {
+        variant,
+        options,
+        rules: rules.value,
+        players,
+        seed,
+        ...(games === undefined ? {} : { games }),
+        ...(timeMs === undefined ? {} : { timeMs }),
+        illegalRate,
+        ...(profile === undefined ? {} : { profile }),
+        engineLabel: label,
+        engineVersion: version,
+        group: basename(out),
+        fileOf,
+        reproOf: (file) => reproCommand(file, [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile])]),
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+        onGame: (played, found) => progress?.write(`\r\x1b[2Kfuzz: ${played} games, ${found} rules broken`),
+      });
+    } finally {
+      progress?.write('\r\x1b[2K');
+      await engine.close();
+    }
+
+    const written: string[] = [];
+    for (const finding of outcome.findings) {
+      const path = join(out, `${findingName(finding)}.yaml`);
+      const text = fixtureToYaml(finding.fixture, path);
+      try {
+        await writeFileSafely(path, text, { create: values.force !== true });
+        written.push(showPath(path, io));
+      } catch (error) {
+        // The same seed finds the same game: a file that already says exactly this is no conflict.
+        const existing = error instanceof FileExistsError ? await readUserFile(path) : undefined;
+        if (existing?.ok === true && existing.text === text) {
+          written.push(showPath(path, io));
+          continue;
+        }
+        const why = error instanceof FileExistsError ? 'exists and differs; not overwritten (--force replaces it)' : `cannot write: ${(error as Error).message}`;
+        io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
+      }
+    }
+
+    // The report card of the shrunk games: each rule once, with its smallest example.
+    const results = outcome.findings.map((finding) => finding.result);
+    const errored = outcome.results.filter((result) => result.outcome === 'errored').slice(0, 1);
+    const shown = [...results, ...errored];
+    const summary: RunSummary = { engine: label, results: shown, counts: countResults(shown), bailed: false, interrupted: false, durationMs: outcome.durationMs };
+    const rate = Math.round((outcome.games * 1000) / Math.max(1, outcome.durationMs));
+    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C): the findings so far are kept' : ''}`;
+    if (values.reporter === 'json') {
+      const report = JSON.parse(renderJson(summary)) as Record<string, unknown>;
+      io.stdout.write(`${JSON.stringify({ ...report, fuzz: { games: outcome.games, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written } }, null, 2)}\n`);
+    } else {
+      io.stdout.write(outcome.findings.length > 0 || errored.length > 0 ? renderPretty(summary) : '');
+      io.stdout.write(`${line}\n`);
+    }
+    if (outcome.interrupted) return EXIT.interrupted;
+    if (written.length < outcome.findings.length) return EXIT.invalid;
+    return shown.length === 0 ? EXIT.ok : exitCodeOf(summary);
+  },
+};
