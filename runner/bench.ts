@@ -13,6 +13,7 @@ import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } 
 import { loadRunItem } from './corpus-items.ts';
 import { referenceEngine, type Engine } from './engines/engine.ts';
 import { StdioEngine } from './engines/stdio.ts';
+import { fuzz } from './fuzz/fuzz.ts';
 import { formatLoadError } from './load/load-result.ts';
 import { listFixtureFiles } from './load/fixtures.ts';
 import { loadVariantRegistry } from './load/variants.ts';
@@ -92,6 +93,27 @@ async function measureReplay(engine: Engine, files: string[], variants: Map<stri
   return round((files.length * 1000) / (performance.now() - start));
 }
 
+/** Fuzzed games per second of pagat on an engine, the reference's own rules (nothing is found, nothing shrunk). */
+async function measureFuzz(engine: Engine, variant: ResolvedVariant, games: number): Promise<number> {
+  const settings = {
+    variant,
+    options: {},
+    rules: rulesOf(variant),
+    players: 2,
+    seed: 1,
+    games,
+    illegalRate: 0.05,
+    engineLabel: engine.name,
+    engineVersion: 'bench',
+    group: 'bench',
+    fileOf: (name: string) => name,
+    reproOf: (file: string) => file,
+  };
+  const outcome = await fuzz(engine, settings);
+  if (outcome.findings.length > 0) throw new Error(`fuzz of the reference found ${outcome.findings.length} rules broken`);
+  return round((outcome.games * 1000) / outcome.durationMs);
+}
+
 function rulesOf(variant: ResolvedVariant): Rules {
   const rules = applyOptions(variant);
   if (!rules.ok) throw new Error(rules.error.message);
@@ -134,9 +156,19 @@ async function main(): Promise<number> {
   const child = new StdioEngine({ command: `node ${JSON.stringify(BIN)} engine`, timeoutMs: 30_000, validateProtocol: false, cwd: process.cwd() });
   await child.start();
   const protocol = { fixturesPerSec: await measureReplay(child, files.value, registry.value) };
-  await child.close();
   progress(`  through the protocol  ${String(protocol.fixturesPerSec).padStart(8)} fixtures/s (scopa-conformance engine as a child process)\n`);
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol })}\n`);
+  const pagat = registry.value.get('pagat');
+  if (pagat === undefined) throw new Error('variants/pagat.yaml is missing');
+  progress('fuzz: random pagat games, 5% illegal decisions, each generated, run, compared (the reference against itself)\n');
+  const games = values.quick === true ? 100 : 2000;
+  const fuzzFigures = {
+    inProcessGamesPerSec: await measureFuzz(referenceEngine(), pagat, games),
+    protocolGamesPerSec: await measureFuzz(child, pagat, games),
+  };
+  await child.close();
+  progress(`  in process            ${String(fuzzFigures.inProcessGamesPerSec).padStart(8)} games/s\n`);
+  progress(`  through the protocol  ${String(fuzzFigures.protocolGamesPerSec).padStart(8)} games/s\n`);
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol, fuzz: fuzzFigures })}\n`);
   return 0;
 }
 
