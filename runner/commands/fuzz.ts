@@ -5,7 +5,7 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { applyOptions, MAX_PLAYERS } from '../../reference/index.ts';
+import { MAX_PLAYERS } from '../../reference/index.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
@@ -20,7 +20,7 @@ import { PACKAGE_JSON } from '../repo-paths.ts';
 import { renderJson } from '../report/json.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { renderPretty } from '../report/pretty.ts';
-import { parseOptionSettings } from './variant.ts';
+import { variantWithSettings } from './variant.ts';
 
 const OPTIONS = {
   engine: { type: 'string' },
@@ -91,11 +91,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
       reportLoadErrors(registry.errors, io);
       return EXIT.invalid;
     }
-    const variant = registry.value.get(values.variant);
-    if (variant === undefined) throw new UsageError(`unknown variant "${values.variant}" (known: ${[...registry.value.keys()].join(', ')})`);
-    const options = parseOptionSettings(variant, values.option ?? []);
-    const rules = applyOptions(variant, options);
-    if (!rules.ok) throw new UsageError(rules.error.message);
+    const { variant, options, rules } = variantWithSettings(registry.value, values.variant, values.option ?? []);
     let profile: EngineProfile | undefined;
     if (values.profile !== undefined) {
       const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
@@ -124,7 +120,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
       outcome = await fuzz(engine, {
         variant,
         options,
-        rules: rules.value,
+        rules,
         players,
         seed,
         ...(games === undefined ? {} : { games }),

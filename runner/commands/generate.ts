@@ -5,14 +5,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { applyOptions, MAX_PLAYERS } from '../../reference/index.ts';
+import { MAX_PLAYERS } from '../../reference/index.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../generate.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
 import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
-import { parseOptionSettings } from './variant.ts';
+import { variantWithSettings } from './variant.ts';
 
 const OPTIONS = {
   variant: { type: 'string' },
@@ -75,11 +75,7 @@ Options:
       reportLoadErrors(registry.errors, io);
       return EXIT.invalid;
     }
-    const variant = registry.value.get(values.variant);
-    if (variant === undefined) throw new UsageError(`unknown variant "${values.variant}" (known: ${[...registry.value.keys()].join(', ')})`);
-    const options = parseOptionSettings(variant, values.option ?? []);
-    const rules = applyOptions(variant, options);
-    if (!rules.ok) throw new UsageError(rules.error.message);
+    const { variant, options, rules } = variantWithSettings(registry.value, values.variant, values.option ?? []);
     const out = values.out === undefined ? join(FIXTURES_DIR, variant.id) : resolve(io.cwd, values.out);
     const underFixtures = relative(FIXTURES_DIR, out);
     const group = underFixtures !== '' && !underFixtures.startsWith('..') && !underFixtures.includes('/') ? underFixtures : basename(out);
@@ -95,7 +91,7 @@ Options:
         io.stderr.write(`${showPath(path, io)}: error: ${refused}\n`);
         return EXIT.invalid;
       }
-      const spec = { variant: variant.id, options, rules: rules.value, players, seed: seed + game, legal: values.legal === true };
+      const spec = { variant: variant.id, options, rules, players, seed: seed + game, legal: values.legal === true };
       let fixture;
       try {
         fixture = generateFixture(spec, `${group}/${name}`, version);

@@ -4,7 +4,7 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { Document, isPair, isScalar, isSeq, visit } from 'yaml';
-import type { OptionSpec, OptionValue, ResolvedVariant } from '../../reference/types.ts';
+import type { OptionSpec, OptionValue, ResolvedVariant, Rules } from '../../reference/types.ts';
 import { applyOptions } from '../../reference/variant.ts';
 import {
   type Command,
@@ -114,6 +114,20 @@ function formatYaml(value: unknown): string {
     },
   });
   return doc.toString();
+}
+
+/** A variant of the registry by id with `name=value` settings applied: its options and rules; usage errors otherwise. */
+export function variantWithSettings(
+  registry: ReadonlyMap<string, ResolvedVariant>,
+  id: string,
+  settings: string[],
+): { variant: ResolvedVariant; options: Record<string, OptionValue>; rules: Rules } {
+  const variant = registry.get(id);
+  if (variant === undefined) throw new UsageError(`unknown variant "${id}" (known: ${[...registry.keys()].join(', ')})`);
+  const options = parseOptionSettings(variant, settings);
+  const rules = applyOptions(variant, options);
+  if (!rules.ok) throw new UsageError(rules.error.message);
+  return { variant, options, rules: rules.value };
 }
 
 /** `name=value` settings, each value read as its option's type; an unknown name is left to the reference to refuse. */
