@@ -53,3 +53,15 @@ test('--reporter json carries the findings and the fuzz figures', async () => {
   expect(report.findings.map((finding) => finding.rule)).toEqual(['SWEEP-LAST-PLAY']);
   expect(report.fuzz).toMatchObject({ games: 100, seed: 1 });
 });
+
+test('--against: another engine judges; the engine that agrees with it passes, the one that does not is found', async () => {
+  const judge = `${process.execPath} bin/scopa-conformance.js engine`;
+  const agree = await runCli(['fuzz', '--adapter', REFERENCE, '--against', judge, '--games', '60', '--out', join(dir, 'agree')]);
+  expect(agree.code).toBe(0);
+  expect(agree.stdout).toMatch(/^fuzz: 60 games from seed 1 .*, 0 rules broken\n$/);
+  const differ = await runCli(['fuzz', '--adapter', LAST_PLAY, '--against', judge, '--games', '300', '--out', join(dir, 'differ')]);
+  expect(differ.code).toBe(1);
+  expect(differ.stdout).toMatch(/^REPORT CARD: engine "[^"]+last-play-sweeps-adapter\.ts against [^"]+" breaks 1 rule\n  SWEEP-LAST-PLAY/);
+  const both = await runCli(['fuzz', '--adapter', LAST_PLAY, '--against', judge, '--profile', 'examples/profiles/scoparella-like.yaml']);
+  expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give --profile or --against, not both') });
+}, 60_000);

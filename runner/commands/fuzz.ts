@@ -7,15 +7,15 @@ import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS } from '../../reference/index.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import { engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
+import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, readUserFile, writeFileSafely } from '../files.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
-import { findingName, fuzz } from '../fuzz/fuzz.ts';
+import { engineJudge, findingName, fuzz } from '../fuzz/fuzz.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { countResults, exitCodeOf, type RunSummary } from '../outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
-import type { EngineProfile } from '../profile/profile.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
 import { renderJson } from '../report/json.ts';
 import { reproCommand } from '../report/divergence.ts';
@@ -27,6 +27,7 @@ const OPTIONS = {
   adapter: { type: 'string' },
   timeout: { type: 'string' },
   profile: { type: 'string' },
+  against: { type: 'string' },
   variant: { type: 'string', default: 'pagat' },
   option: { type: 'string', short: 'o', multiple: true },
   players: { type: 'string', default: '2' },
@@ -55,7 +56,8 @@ function rateOf(text: string): number {
 export const fuzzCommand: Command = {
   name: 'fuzz',
   summary: 'play seeded random games on an engine, shrink each rule it breaks to a fixture',
-  help: `Usage: scopa-conformance fuzz (--engine <command> [--timeout <s>] | --adapter <module>) [--profile <file>]
+  help: `Usage: scopa-conformance fuzz (--engine <command> [--timeout <s>] | --adapter <module>)
+                            [--profile <file> | --against <command>]
                             [--variant <id>] [--option name=value ...] [--players <n>]
                             [--games <n> | --time <60s>] [--seed <n>] [--illegal-rate <r>]
                             [--out <dir>] [--force] [--reporter pretty|json]
@@ -68,6 +70,11 @@ the same comparison and report card as run. Each rule broken for the first time 
 to the smallest game found that still shows it (the rounds before and after it dropped, as
 few plays as will do) and written to <dir> (default fuzz-findings/) as a fixture with
 provenance "fuzz", which run reproduces. The same seed gives the same games.
+
+With --against <command>, a second engine judges instead of the reference: each game's
+expectations are what that engine answers (for someone porting an engine: the old one
+judges the new); the rules are the fixture's, no profile applies, and a game the judge
+does not play is passed over.
 
 Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
 was found. An adapter is run in process here: --timeout applies to --engine only.
@@ -102,16 +109,23 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
       profile = loaded.value;
     }
 
+    if (values.against !== undefined && values.profile !== undefined) throw new UsageError('give --profile or --against, not both: the judging engine plays the rules as written');
+    if (values.against?.trim() === '') throw new UsageError('--against needs a command');
     let engine;
+    let judge;
     try {
       engine = await startEngine(spec);
+      if (values.against !== undefined) {
+        judge = await startEngine({ kind: 'stdio', command: values.against, timeoutMs: DEFAULT_TIMEOUT_MS, validateProtocol: false, cwd: io.cwd });
+      }
     } catch (error) {
+      await engine?.close();
       if (!(error instanceof EngineStartError)) throw error;
       io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
       return EXIT.engineError;
     }
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
-    const label = engineName(spec);
+    const label = judge === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
     const out = resolve(io.cwd, values.out);
     const fileOf = (name: string): string => showPath(join(out, `${name}.yaml`), io);
     const progress = io.isTTY && io.env.CI === undefined ? (io.progress ?? io.stderr) : undefined;
@@ -127,6 +141,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
         ...(timeMs === undefined ? {} : { timeMs }),
         illegalRate,
         ...(profile === undefined ? {} : { profile }),
+        ...(judge === undefined ? {} : { judge: engineJudge(judge), profile: PLAYS_EVERYTHING }),
         engineLabel: label,
         engineVersion: version,
         group: basename(out),
@@ -138,6 +153,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     } finally {
       progress?.write('\r\x1b[2K');
       await engine.close();
+      await judge?.close();
     }
 
     const written: string[] = [];

@@ -5,9 +5,9 @@
  * still shows it: a fixture that `run` reproduces.
  * @module
  */
-import type { OptionValue, ResolvedVariant, RuleId, Rules } from '../../reference/index.ts';
-import type { Engine } from '../engines/engine.ts';
-import { expectationsOnReference } from '../expectations.ts';
+import { type OptionValue, type ResolvedVariant, type RuleId, type Rules, startGame } from '../../reference/index.ts';
+import { checkReplyShape, type Engine } from '../engines/engine.ts';
+import { expectationsFromReplay, expectationsOnReference } from '../expectations.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
 import { generateFixture } from '../generate.ts';
 import type { FixtureResult } from '../outcome.ts';
@@ -29,6 +29,8 @@ export interface FuzzSettings {
   illegalRate: number;
   /** What the engine declares; by default what it says of itself. */
   profile?: EngineProfile;
+  /** Who says what each game gives: by default the reference engine (`--against`: another engine). */
+  judge?: Judge;
   /** The engine's name and version, for the fixtures' provenance. */
   engineLabel: string;
   /** The package version, for the fixtures' provenance. */
@@ -83,16 +85,19 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   ) {
     const seed = settings.seed + games;
     const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players: settings.players, seed, illegalRate: settings.illegalRate };
-    const game = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
-    const result = await runFixture(engine, item(game), settings.profile);
+    const generated = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
+    const game = settings.judge === undefined ? generated : await settings.judge(generated, settings.rules);
     games++;
+    if (game === undefined) continue;
+    const result = await runFixture(engine, item(game), settings.profile);
     if (result.outcome === 'failed' || result.outcome === 'errored') {
       results.push(result);
       card.add(result);
     }
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
       if (findings.has(ruleKey(found.rule))) continue;
-      const shrunk = await shrink(game, found.rule, settings.rules, async (candidate) => runFixture(engine, item(candidate), settings.profile));
+      const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate), settings.profile);
+      const shrunk = await shrink(game, found.rule, settings.rules, run, settings.judge);
       const fixture: Fixture = {
         ...shrunk.fixture,
         id: `${settings.group}/${findingName({ rule: found.rule, seed })}`,
@@ -115,14 +120,39 @@ const shows = (result: FixtureResult, rule: RuleId | null): boolean =>
   result.outcome === 'failed' && (result.findings ?? []).some((finding) => finding.rule === rule);
 
 /**
- * The game with these inputs and the reference engine's expectations for them; undefined if the reference cannot
- * start it.
+ * What a game is expected to give: its inputs with the expectations of the engine that judges, or undefined if
+ * that engine cannot play it.
  */
-function withInputs(fixture: Fixture, rounds: FixtureRound[], firstDealer: number | undefined, rules: Rules): Fixture | undefined {
+export type Judge = (fixture: Fixture, rules: Rules) => Promise<Fixture | undefined>;
+
+/** The reference engine as the judge: its events, score sheets, result or refusal. */
+export const referenceJudge: Judge = async (fixture, rules) => {
+  const derived = expectationsOnReference(replayRequestOf(fixture, rules));
+  return derived === undefined ? undefined : { ...fixture, expect: derived.expect };
+};
+
+/** Another engine as the judge (`--against`): what it answers, written down as expectations. */
+export function engineJudge(judge: Engine): Judge {
+  return async (fixture, rules) => {
+    const request = replayRequestOf(fixture, rules);
+    const started = startGame(rules, { players: fixture.players, firstDealer: fixture.firstDealer });
+    if (!started.ok) return undefined;
+    let reply;
+    try {
+      reply = await judge.replay(request);
+    } catch {
+      return undefined;
+    }
+    if (reply.skipped !== undefined || checkReplyShape(reply) !== undefined) return undefined;
+    const { sides, sideOf } = started.value.seats;
+    return { ...fixture, expect: expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number) };
+  };
+}
+
+/** The game with these inputs, judged. */
+function withInputs(fixture: Fixture, rounds: FixtureRound[], firstDealer: number | undefined, rules: Rules, judge: Judge): Promise<Fixture | undefined> {
   const { firstDealer: _, ...rest } = fixture;
-  const candidate: Fixture = { ...rest, rounds, ...(firstDealer === undefined ? {} : { firstDealer }) };
-  const derived = expectationsOnReference(replayRequestOf(candidate, rules));
-  return derived === undefined ? undefined : { ...candidate, expect: derived.expect };
+  return judge({ ...rest, rounds, ...(firstDealer === undefined ? {} : { firstDealer }) }, rules);
 }
 
 /** The dealer of a round, as the fixture's expected deal events say. */
@@ -142,6 +172,7 @@ export async function shrink(
   rule: RuleId | null,
   rules: Rules,
   run: (candidate: Fixture) => Promise<FixtureResult>,
+  judge: Judge = referenceJudge,
 ): Promise<{ fixture: Fixture; result: FixtureResult }> {
   let best = { fixture: game, result: await run(game) };
   const attempt = async (candidate: Fixture | undefined): Promise<boolean> => {
@@ -156,10 +187,10 @@ export async function shrink(
 
   const round = firstShowing();
   if (round === undefined) return best;
-  await attempt(withInputs(best.fixture, best.fixture.rounds.slice(0, round), best.fixture.firstDealer, rules));
+  await attempt(await withInputs(best.fixture, best.fixture.rounds.slice(0, round), best.fixture.firstDealer, rules, judge));
   if (round > 1) {
     const dealer = rules.deal.firstDealer === 'setup' ? dealerOf(best.fixture, round) : best.fixture.firstDealer;
-    await attempt(withInputs(best.fixture, best.fixture.rounds.slice(round - 1, round), dealer, rules));
+    await attempt(await withInputs(best.fixture, best.fixture.rounds.slice(round - 1, round), dealer, rules, judge));
   }
 
   const base = best.fixture;
@@ -170,7 +201,7 @@ export async function shrink(
   while (low < high) {
     const plays = Math.floor((low + high) / 2);
     const rounds = [...base.rounds.slice(0, -1), { ...last, plays: last.plays.slice(0, plays) }];
-    if (await attempt(withInputs(base, rounds, base.firstDealer, rules))) high = plays;
+    if (await attempt(await withInputs(base, rounds, base.firstDealer, rules, judge))) high = plays;
     else low = plays + 1;
   }
   return best;
