@@ -99,7 +99,7 @@ async function measureFuzz(engine: Engine, variant: ResolvedVariant, games: numb
     variant,
     options: {},
     rules: rulesOf(variant),
-    players: 2,
+    players: [2],
     seed: 1,
     games,
     illegalRate: 0.05,

@@ -30,7 +30,7 @@ const OPTIONS = {
   against: { type: 'string' },
   variant: { type: 'string', default: 'pagat' },
   option: { type: 'string', short: 'o', multiple: true },
-  players: { type: 'string', default: '2' },
+  players: { type: 'string' },
   games: { type: 'string' },
   time: { type: 'string' },
   seed: { type: 'string', default: '1' },
@@ -76,7 +76,8 @@ expectations are what that engine answers (for someone porting an engine: the ol
 judges the new); the rules are the fixture's, no profile applies, and a game the judge
 does not play is passed over.
 
-Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
+Without --players, the games take turns at every player count --profile declares for the
+variant (two players where it declares none). Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
 was found. An adapter is run in process here: --timeout applies to --engine only.
 
 Exit status: 0 no rule broken; 1 a rule broken (each one written); 2 a usage mistake or an
@@ -87,7 +88,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const spec = engineSpecOf(values, io.cwd);
     if (spec.kind === 'reference') throw new UsageError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
     if (values.reporter !== 'pretty' && values.reporter !== 'json') throw new UsageError(`--reporter takes pretty or json, got "${values.reporter}"`);
-    const players = integerOption('players', values.players, 2, MAX_PLAYERS);
+    const chosenPlayers = values.players === undefined ? undefined : integerOption('players', values.players, 2, MAX_PLAYERS);
     const seed = integerOption('seed', values.seed, 0);
     const games = values.games === undefined ? (values.time === undefined ? 1000 : undefined) : integerOption('games', values.games, 1);
     const timeMs = values.time === undefined ? undefined : durationOf(values.time);
@@ -111,6 +112,9 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
 
     if (values.against !== undefined && values.profile !== undefined) throw new UsageError('give --profile or --against, not both: the judging engine plays the rules as written');
     if (values.against?.trim() === '') throw new UsageError('--against needs a command');
+    // Without --players, every player count the engine declares for the variant, in turn; else two.
+    const declared = profile?.variants === '*' ? undefined : profile?.variants.find((entry) => entry.id === variant.id)?.players;
+    const players = chosenPlayers === undefined ? (declared ?? [2]) : [chosenPlayers];
     let engine;
     let judge;
     try {

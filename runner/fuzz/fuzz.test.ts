@@ -47,7 +47,7 @@ function settingsOf([id, options, players]: (typeof SETTINGS)[number], games: nu
     variant,
     options,
     rules: rules.value,
-    players,
+    players: [players],
     seed: 1,
     games,
     illegalRate: 0.05,
@@ -110,4 +110,13 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
   test.each(reached.map((mutant) => [mutant.name, mutant] as const))('%s', async (_, mutant) => fuzzMutant(mutant), 120_000);
   const missed = MUTANTS.filter((mutant) => NOT_FOUND_YET.has(mutant.name));
   test.fails.each(missed.map((mutant) => [mutant.name, mutant] as const))('%s: not found yet', async (_, mutant) => fuzzMutant(mutant), 120_000);
+});
+
+test('the games take turns at each player count given', async () => {
+  const seen: number[] = [];
+  const reference = referenceEngine();
+  const watching: Engine = { ...reference, name: 'watching', replay: async (request) => (seen.push(request.players), reference.replay(request)) };
+  const outcome = await fuzz(watching, { ...settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 6), players: [2, 3, 4] });
+  expect(outcome.findings).toEqual([]);
+  expect(seen).toEqual([2, 3, 4, 2, 3, 4]);
 });

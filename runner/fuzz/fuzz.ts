@@ -19,7 +19,8 @@ export interface FuzzSettings {
   variant: ResolvedVariant;
   options: Record<string, OptionValue>;
   rules: Rules;
-  players: number;
+  /** The player counts to play, in turn: game n has `players[n % length]`. */
+  players: readonly number[];
   /** The first game's seed; game n has seed + n. */
   seed: number;
   /** Stop after this many games, or after `timeMs`, whichever comes first (at least one of them). */
@@ -84,7 +85,8 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     settings.signal?.aborted !== true
   ) {
     const seed = settings.seed + games;
-    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players: settings.players, seed, illegalRate: settings.illegalRate };
+    const players = settings.players[games % settings.players.length] as number;
+    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players, seed, illegalRate: settings.illegalRate };
     const generated = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
     const game = settings.judge === undefined ? generated : await settings.judge(generated, settings.rules);
     games++;
