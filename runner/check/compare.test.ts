@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EVENT_TYPES, type GameEvent } from '../../reference/index.ts';
-import { compareReply } from './compare.ts';
+import { compareReply, findDivergences } from './compare.ts';
 import { type Divergence, positionsOf } from './divergence.ts';
 import { sameEvent } from './equality.ts';
 import { compareLegal } from './legal.ts';
@@ -479,4 +479,14 @@ describe('the rule of a sweeps count that differs by the sweep of the last play'
     const off: Fixture = { ...fixture, expect: { rounds: [{ round: 1, sweeps }] } };
     expect(compareReply(off, reply, pagat)).toMatchObject({ kind: 'sweeps-mismatch', rule: 'SWEEP-POINT' });
   });
+});
+
+test('a refusal expected after the engine ended the game follows from the score that ended it: one finding', () => {
+  // The engine gives a coins point nobody earned (round 1), which ends its game; the fixture expects the game to
+  // go on and a refusal in round 2. The missing refusal is about the game's length, not a refusal bug.
+  const coins = { type: 'award', round: 1, category: 'coins', counts: [1, 0], points: [1, 0] } as GameEvent;
+  const expectedEvents = replaced(EVENTS.indexOf(awards[1] as GameEvent), { ...coins, points: [0, 0] } as GameEvent).slice(0, -1);
+  const given = fixture({ events: { match: 'all', list: expectedEvents }, reject: { round: 2, play: 1, code: 'MUST_CAPTURE' } });
+  const found = findDivergences(given, reply(), pagat);
+  expect(found.map((divergence) => [divergence.kind, divergence.rule])).toEqual([['event-mismatch', 'SCORE-MOST-COINS']]);
 });

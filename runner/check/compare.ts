@@ -101,11 +101,11 @@ const after = (a: { round: number; play: number }, b: { round: number; play: num
  */
 function independent(found: Candidate[]): Candidate[] {
   const sorted = [...found].sort(byPlace);
-  const refusal = sorted.find((c) => REFUSALS.has(c.divergence.kind))?.divergence;
+  const refusal = sorted.find((c) => REFUSALS.has(c.divergence.kind) && c.phase === 'play')?.divergence;
   const rounds = new Map<number, Candidate[]>();
   for (const c of sorted) {
     if (refusal !== undefined && c.divergence !== refusal && !after(refusal, c.divergence)) continue;
-    if (refusal !== undefined && c.divergence !== refusal && REFUSALS.has(c.divergence.kind)) continue;
+    if (refusal !== undefined && c.divergence !== refusal && REFUSALS.has(c.divergence.kind) && c.phase === 'play') continue;
     const list = rounds.get(c.divergence.round) ?? [];
     list.push(c);
     rounds.set(c.divergence.round, list);
@@ -160,7 +160,9 @@ function checkRejection(reading: Reading): Candidate[] {
   if (actual === null || before(expected, actual)) {
     const accepted = playEventIndex(reading.events, expected.round, expected.play, reading.positions);
     const eventIndex = accepted >= 0 ? accepted : end;
-    return [candidate({ kind: 'not-rejected', round: expected.round, play: expected.play, eventIndex, rule, expected, actual }, 'play')];
+    // An engine that ended the game before that decision never saw it: that is about the game's length.
+    const neverReached = accepted < 0 && reading.events.at(-1)?.type === 'game-end';
+    return [candidate({ kind: 'not-rejected', round: expected.round, play: expected.play, eventIndex, rule, expected, actual }, neverReached ? 'end' : 'play')];
   }
   if (actual.code !== expected.code) {
     return [candidate({ kind: 'wrong-rejection', round: expected.round, play: expected.play, eventIndex: end, rule, expected, actual }, 'play')];
