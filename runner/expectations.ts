@@ -14,7 +14,18 @@ export function legalFromReference(request: ReplayRequest, positions: readonly {
   return positions.map(({ round, play }) => ({ round, play, decisions: legalOnReference(requestBefore(request, round, play)) }));
 }
 
-export function expectationsFromReplay(reply: ReplayReply, sides: number, sideOf: (seat: number) => number): Expectations {
+/**
+ * What an engine's reply to a request says, written down as expectations (its sides from the request's rules);
+ * undefined if the game cannot start.
+ */
+export function expectationsFromReply(request: ReplayRequest, reply: ReplayReply): Expectations | undefined {
+  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
+  if (!started.ok) return undefined;
+  const { sides, sideOf } = started.value.seats;
+  return expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number);
+}
+
+function expectationsFromReplay(reply: ReplayReply, sides: number, sideOf: (seat: number) => number): Expectations {
   const rounds: ExpectedRound[] = [];
   let awards: NonNullable<ExpectedRound['awards']> = {};
   let sweeps = new Array<number>(sides).fill(0);
@@ -57,11 +68,9 @@ export function expectationsOnReference(
   request: ReplayRequest,
   legalPositions?: readonly { round: number; play: number }[],
 ): { expect: Expectations; reply: ReplayReply } | undefined {
-  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
-  if (!started.ok) return undefined;
-  const { sides, sideOf } = started.value.seats;
   const reply = replayOnReference(request);
-  const expect = expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number);
+  const expect = expectationsFromReply(request, reply);
+  if (expect === undefined) return undefined;
   if (legalPositions !== undefined) expect.legal = legalFromReference(request, legalPositions);
   return { expect, reply };
 }

@@ -45,6 +45,8 @@ interface Reading {
   positions: EventPosition[];
   /** The position after the last event: where a missing event would have been. */
   end: EventPosition;
+  /** The index of the engine's first game-end, or -1. */
+  gameEnd: number;
 }
 
 /** A divergence, how it ranks against others found at the same event index, and what it is about. */
@@ -72,7 +74,8 @@ export function findDivergences(fixture: Fixture, reply: ReplayReply, rules: Rul
   const events = reply.events;
   const positions = positionsOf(events);
   const last = positions.at(-1) ?? { round: 1, play: 0 };
-  const reading: Reading = { fixture, reply, rules, reporting, events, positions, end: last };
+  const gameEnd = events.findIndex((event) => event.type === 'game-end');
+  const reading: Reading = { fixture, reply, rules, reporting, events, positions, end: last, gameEnd };
   const found: Candidate[] = [
     ...checkRejection(reading),
     ...checkPlayCounts(reading),
@@ -401,10 +404,7 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
 }
 
 /** Whether the engine ended the game before event index `index`: what is missing there is about the game's length. */
-function endedBefore(reading: Reading, index: number): boolean {
-  const end = reading.events.findIndex((event) => event.type === 'game-end');
-  return end >= 0 && end < index;
-}
+const endedBefore = (reading: Reading, index: number): boolean => reading.gameEnd >= 0 && reading.gameEnd < index;
 
 /** Index of the first event of a round satisfying `test`, or -1. */
 function findInRound(reading: Reading, round: number, test: (event: GameEvent) => boolean): number {

@@ -18,6 +18,7 @@ import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
 import { renderJson } from '../report/json.ts';
+import { inCi } from '../progress.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { renderPretty } from '../report/pretty.ts';
 import { variantWithSettings } from './variant.ts';
@@ -132,7 +133,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const label = judge === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
     const out = resolve(io.cwd, values.out);
     const fileOf = (name: string): string => showPath(join(out, `${name}.yaml`), io);
-    const progress = io.isTTY && io.env.CI === undefined ? (io.progress ?? io.stderr) : undefined;
+    const progress = io.isTTY && !inCi(io.env) ? (io.progress ?? io.stderr) : undefined;
     let outcome;
     try {
       outcome = await fuzz(engine, {

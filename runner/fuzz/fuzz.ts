@@ -5,14 +5,13 @@
  * still shows it: a fixture that `run` reproduces.
  * @module
  */
-import { type OptionValue, type ResolvedVariant, type RuleId, type Rules, startGame } from '../../reference/index.ts';
+import type { OptionValue, ResolvedVariant, RuleId, Rules } from '../../reference/index.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
-import { expectationsFromReplay, expectationsOnReference } from '../expectations.ts';
+import { expectationsFromReply, expectationsOnReference } from '../expectations.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
 import { generateFixture } from '../generate.ts';
 import type { FixtureResult } from '../outcome.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { ReportCard } from '../report/card.ts';
 import { runFixture, type RunItem } from '../replay.ts';
 
 export interface FuzzSettings {
@@ -62,7 +61,6 @@ export interface FuzzOutcome {
   /** Every game that did not pass (failed or errored), as `run` reports fixtures. */
   results: FixtureResult[];
   findings: FuzzFinding[];
-  card: ReportCard;
   interrupted: boolean;
 }
 
@@ -73,7 +71,6 @@ export const findingName = (finding: Pick<FuzzFinding, 'rule' | 'seed'>): string
 
 export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<FuzzOutcome> {
   const started = performance.now();
-  const card = new ReportCard();
   const results: FixtureResult[] = [];
   const findings = new Map<string, FuzzFinding>();
   const item = (fixture: Fixture): RunItem => ({ fixture, file: `${fixture.id}.yaml`, variant: settings.variant, rules: settings.rules, repro: '' });
@@ -92,14 +89,11 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     games++;
     if (game === undefined) continue;
     const result = await runFixture(engine, item(game), settings.profile);
-    if (result.outcome === 'failed' || result.outcome === 'errored') {
-      results.push(result);
-      card.add(result);
-    }
+    if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
       if (findings.has(ruleKey(found.rule))) continue;
       const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate), settings.profile);
-      const shrunk = await shrink(game, found.rule, settings.rules, run, settings.judge);
+      const shrunk = await shrink({ fixture: game, result }, found.rule, settings.rules, run, settings.judge);
       const fixture: Fixture = {
         ...shrunk.fixture,
         id: `${settings.group}/${findingName({ rule: found.rule, seed })}`,
@@ -109,12 +103,12 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
       };
       // Run once more as the fixture it will be: its id, its file and the command that reruns it, in the report.
       const file = settings.fileOf(findingName({ rule: found.rule, seed }));
-      const result = await runFixture(engine, { ...item(fixture), file, repro: settings.reproOf(file) }, settings.profile);
-      findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result });
+      const reported = await runFixture(engine, { ...item(fixture), file, repro: settings.reproOf(file) }, settings.profile);
+      findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: reported });
     }
     settings.onGame?.(games, findings.size);
   }
-  return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], card, interrupted: settings.signal?.aborted === true };
+  return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], interrupted: settings.signal?.aborted === true };
 }
 
 /** Whether a result shows the rule. */
@@ -137,8 +131,6 @@ export const referenceJudge: Judge = async (fixture, rules) => {
 export function engineJudge(judge: Engine): Judge {
   return async (fixture, rules) => {
     const request = replayRequestOf(fixture, rules);
-    const started = startGame(rules, { players: fixture.players, firstDealer: fixture.firstDealer });
-    if (!started.ok) return undefined;
     let reply;
     try {
       reply = await judge.replay(request);
@@ -146,8 +138,8 @@ export function engineJudge(judge: Engine): Judge {
       return undefined;
     }
     if (reply.skipped !== undefined || checkReplyShape(reply) !== undefined) return undefined;
-    const { sides, sideOf } = started.value.seats;
-    return { ...fixture, expect: expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number) };
+    const expect = expectationsFromReply(request, reply);
+    return expect === undefined ? undefined : { ...fixture, expect };
   };
 }
 
@@ -164,19 +156,20 @@ function dealerOf(fixture: Fixture, round: number): number | undefined {
 }
 
 /**
- * The smallest game found that still shows the rule: the rounds after the first one showing it cut off, the
+ * The smallest game found that still shows the rule, starting from the game (and the engine's result on it)
+ * that showed it: the rounds after the first one showing it cut off, the
  * rounds before it dropped (that round played as the first, dealt by the same seat where the variant lets the
  * first dealer be set), then as few of its plays as still show it. Each step is kept only if the engine still
  * breaks the same rule on the smaller game; the expectations of each are the reference engine's.
  */
 export async function shrink(
-  game: Fixture,
+  found: { fixture: Fixture; result: FixtureResult },
   rule: RuleId | null,
   rules: Rules,
   run: (candidate: Fixture) => Promise<FixtureResult>,
   judge: Judge = referenceJudge,
 ): Promise<{ fixture: Fixture; result: FixtureResult }> {
-  let best = { fixture: game, result: await run(game) };
+  let best = found;
   const attempt = async (candidate: Fixture | undefined): Promise<boolean> => {
     if (candidate === undefined) return false;
     const result = await run(candidate);
@@ -184,10 +177,7 @@ export async function shrink(
     best = { fixture: candidate, result };
     return true;
   };
-  const firstShowing = (): number | undefined =>
-    (best.result.findings ?? []).find((finding) => finding.rule === rule)?.divergence.round;
-
-  const round = firstShowing();
+  const round = (best.result.findings ?? []).find((finding) => finding.rule === rule)?.divergence.round;
   if (round === undefined) return best;
   await attempt(await withInputs(best.fixture, best.fixture.rounds.slice(0, round), best.fixture.firstDealer, rules, judge));
   if (round > 1) {
