@@ -158,7 +158,8 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     const report = (divergence: Divergence): string =>
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);
-    return finish({ outcome: 'failed', divergence: first, report: findings[0]?.report ?? report(first), findings, ...derived });
+    // The first divergence opens the first finding: its report is the fixture's.
+    return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...derived });
   } catch (error) {
     return runnerFailed(error);
   }
