@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { compareReply } from '../check/compare.ts';
 import type { Divergence } from '../check/divergence.ts';
-import { formatDivergence, headingAnchor, reproCommand, rulePointer, stateBefore } from './divergence.ts';
+import { formatDivergence, reproCommand, rulePointer, stateBefore } from './divergence.ts';
+import { headingAnchor } from '../spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture } from '../fixture.ts';
 import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';

@@ -5,8 +5,6 @@
  * that decides it with its place in spec/rules.md, and the command that reruns just this fixture.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   applyDecision,
   type Category,
@@ -26,7 +24,7 @@ import { type Divergence, type EventDivergence, positionsOf } from '../check/div
 import { canonicalEvent, numbers } from '../check/equality.ts';
 import { legalDifference } from '../check/legal.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from '../fixture.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { readSpecText } from '../spec-text.ts';
 
 export interface ReportContext {
   fixture: Fixture;
@@ -47,40 +45,6 @@ export interface ReportContext {
 // ---------------------------------------------------------------------------------------------------------------
 // Rule anchors
 
-interface RuleHeading {
-  title: string;
-  anchor: string;
-}
-
-/** The anchor GitHub gives a heading: lower case, punctuation other than `-` and `_` dropped, spaces to `-`. */
-export function headingAnchor(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M} _-]/gu, '')
-    .replace(/ /g, '-');
-}
-
-let headings: Map<string, RuleHeading> | undefined;
-
-/** Each rule's heading in spec/rules.md (`### RULE-ID: title`), read once. */
-function ruleHeadings(): Map<string, RuleHeading> {
-  if (headings !== undefined) return headings;
-  headings = new Map();
-  let text = '';
-  try {
-    text = readFileSync(join(SPEC_DIR, 'rules.md'), 'utf8');
-  } catch {
-    return headings;
-  }
-  for (const match of text.matchAll(/^### ([A-Z]+(?:-[A-Z]+)*): (.+)$/gm)) {
-    const [, id, title] = match as unknown as [string, string, string];
-    headings.set(id, { title: title.trim(), anchor: headingAnchor(`${id}: ${title}`) });
-  }
-  return headings;
-}
-
-/** `spec/rules.md#<anchor>` for a rule; for none, the section that governs the point (events or errors). */
 /** The sections that govern a point no single rule decides. */
 const SECTIONS = {
   events: 'spec/rules.md#15-event-vocabulary',
@@ -89,14 +53,15 @@ const SECTIONS = {
 } as const;
 type Section = keyof typeof SECTIONS;
 
+/** `spec/rules.md#<anchor>` for a rule; for none, the section that governs the point (events or errors). */
 export function rulePointer(rule: RuleId | undefined, fallback: Section = 'events'): string {
-  const heading = rule === undefined ? undefined : ruleHeadings().get(rule);
+  const heading = rule === undefined ? undefined : readSpecText().rules.get(rule);
   return heading === undefined ? SECTIONS[fallback] : `spec/rules.md#${heading.anchor}`;
 }
 
 /** A rule id with its title from spec/rules.md: `SWEEP-LAST-PLAY (a sweep on the last play)`. */
 export function ruleName(rule: RuleId): string {
-  const heading = ruleHeadings().get(rule);
+  const heading = readSpecText().rules.get(rule);
   return heading === undefined ? rule : `${rule} (${heading.title})`;
 }
 
