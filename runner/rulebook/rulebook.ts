@@ -1,0 +1,594 @@
+/**
+ * A variant's complete rulebook for players, built from its resolved rules (options applied) and spec/rules.md:
+ * every rule that applies, under its rule id and title, in words made from the knob values (runner/rulebook/
+ * wording.ts), with the sources the spec cites for it. Rendering is runner/rulebook/render.ts's job.
+ *
+ * Text may hold code spans in backticks (cards, ids, option names); renderers turn them into code.
+ * @module
+ */
+import {
+  type Category,
+  type CategoryKind,
+  type OptionSpec,
+  type OptionValue,
+  type ResolvedVariant,
+  type RuleId,
+  type Rules,
+  type Suit,
+  SUITS,
+} from '../../reference/types.ts';
+import { readSpecText } from '../spec-text.ts';
+import { capitalised, type Names, worded } from './wording.ts';
+
+export type Block =
+  | { kind: 'text'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'table'; head: string[]; rows: string[][] };
+
+export interface RulebookRule {
+  id: RuleId;
+  /** The rule's title in spec/rules.md. */
+  title: string;
+  blocks: Block[];
+  /** What spec/rules.md cites for the rule. */
+  sources: string;
+  /** Its entries in spec/ambiguities.md. */
+  register: string[];
+}
+
+export interface RulebookSection {
+  title: string;
+  intro: Block[];
+  rules: RulebookRule[];
+}
+
+export interface Rulebook {
+  id: string;
+  title: string;
+  /** Where the variant comes from and which options this rulebook is for. */
+  about: Block[];
+  sections: RulebookSection[];
+  /** The source tags the rules cite, with what each names (spec/rules.md section 4). */
+  sourceTags: [tag: string, source: string][];
+}
+
+/** The rule that scores each kind of category. */
+const CATEGORY_RULES = {
+  'most-cards': 'SCORE-MOST-CARDS',
+  'most-coins': 'SCORE-MOST-COINS',
+  'most-sevens': 'SCORE-MOST-SEVENS',
+  card: 'SCORE-CARD',
+  primiera: 'SCORE-PRIMIERA',
+  'all-coins': 'SCORE-ALL-COINS',
+  'all-sevens': 'SCORE-ALL-SEVENS',
+  sweeps: 'SCORE-SWEEPS',
+} as const satisfies Record<CategoryKind, RuleId>;
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const inWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
+
+/** `an ace`, `a king`. */
+const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/** `a`, `a and b`, `a, b and c` (or with `or`). */
+export function listed(items: readonly string[], last = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1) as string}`;
+}
+
+/** Whole numbers, runs of three or more written as ranges: `2, 3, 5 and 7 to 16`. */
+function numbersListed(numbers: readonly number[], last = 'and'): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start;
+    while (end + 1 < sorted.length && (sorted[end + 1] as number) === (sorted[end] as number) + 1) end++;
+    if (end - start >= 2) parts.push(`${sorted[start]} to ${sorted[end]}`);
+    else parts.push(...sorted.slice(start, end + 1).map(String));
+    start = end + 1;
+  }
+  return listed(parts, last);
+}
+
+/** A team mode in words, with who plays with whom at `players`: `two partnerships of two (seats 0 and 2 against seats 1 and 3)`. */
+function teamModeWords(mode: string, players?: number): string {
+  if (mode === 'individual') return 'each plays for themselves';
+  const sizes = mode.split('v').map(Number);
+  const teams = sizes.length;
+  const size = sizes[0] as number;
+  const kind = size === 2 && teams === 2 ? 'partnerships' : 'teams';
+  const groups = `${inWords(teams)} ${kind} of ${inWords(size)}`;
+  if (players === undefined) return groups;
+  const seatsOf = (side: number): string =>
+    `seats ${listed(Array.from({ length: players / teams }, (_, member) => String(side + member * teams)))}`;
+  return `${groups} (${Array.from({ length: teams }, (_, side) => seatsOf(side)).join(' against ')})`;
+}
+
+interface Seated {
+  players: number;
+  /** The team mode played at this count, or undefined where the variant's team mode is not allowed there. */
+  mode: string | undefined;
+  others: string[];
+}
+
+/** Each player count with the team mode it is played in (TEAM-SEATS, TEAM-PARTNERS: the first entry listing a count applies). */
+function seatedCounts(rules: Rules): Seated[] {
+  const seen = new Set<number>();
+  const seated: Seated[] = [];
+  for (const seating of rules.players.seatings) {
+    for (const players of seating.players) {
+      if (seen.has(players)) continue;
+      seen.add(players);
+      const wanted = rules.players.teamMode === 'auto' ? seating.teamModes[0] : rules.players.teamMode;
+      const mode = wanted !== undefined && seating.teamModes.includes(wanted) ? wanted : undefined;
+      seated.push({ players, mode, others: seating.teamModes.filter((other) => other !== mode) });
+    }
+  }
+  return seated.sort((a, b) => a.players - b.players);
+}
+
+/** The opening table and the number of deals for n players (DEAL-TABLE-SIZE), or undefined where the deck does not divide. */
+function dealSizes(rules: Rules, players: number): { table: number; deals: number } | undefined {
+  const deck = 40 * rules.deck.copies;
+  const perDeal = rules.deal.handSize * players;
+  const table = rules.deal.tableSize === 'remainder' ? deck % perDeal : rules.deal.tableSize;
+  if (perDeal > deck || table > deck || (deck - table) % perDeal !== 0) return undefined;
+  return { table, deals: (deck - table) / perDeal };
+}
+
+function rankName(rules: Rules, value: number): string {
+  return rules.deck.ranks.find((rank) => rank.value === value)?.name ?? String(value);
+}
+
+/** `the 7 of denari (7D)`. */
+function cardName(rules: Rules, card: string): string {
+  const match = /^(10|[1-9])([DHSC])$/.exec(card);
+  if (match === null) return `\`${card}\``;
+  return `the ${rankName(rules, Number(match[1]))} of ${rules.deck.suitNames[match[2] as Suit]} (\`${card}\`)`;
+}
+
+/** The variant's names for things, which the wording of knob values uses. */
+export function namesOf(rules: Rules): Names {
+  const partnerships = seatedCounts(rules).some(({ mode }) => mode !== undefined && mode !== 'individual');
+  const fifteen = rules.capture.mode === 'fifteen';
+  return {
+    side: partnerships ? 'player or partnership' : 'player',
+    sides: partnerships ? 'players or partnerships' : 'players',
+    coins: rules.deck.suitNames[rules.deck.coinsSuit],
+    sweep: fifteen ? 'escoba' : 'scopa',
+    aSweep: fifteen ? 'an escoba' : 'a scopa',
+    card: (card) => cardName(rules, card),
+    points: (points) => `${points} point${points === 1 ? '' : 's'}`,
+    sevenOfCoins: cardName(rules, `7${rules.deck.coinsSuit}`),
+    copies: rules.deck.copies,
+  };
+}
+
+/** Builds rulebooks of one variant with one set of option values. */
+class RulebookWriter {
+  readonly names: Names;
+  private readonly seated: Seated[];
+
+  constructor(
+    private readonly variant: ResolvedVariant,
+    private readonly options: Record<string, OptionValue>,
+    private readonly rules: Rules,
+  ) {
+    this.seated = seatedCounts(rules);
+    this.names = namesOf(rules);
+  }
+
+  private suitName(suit: Suit): string {
+    return this.rules.deck.suitNames[suit];
+  }
+
+  private rankName(value: number): string {
+    return rankName(this.rules, value);
+  }
+
+  private cardName(card: string): string {
+    return cardName(this.rules, card);
+  }
+
+  private rule(id: RuleId, ...blocks: (Block | string)[]): RulebookRule {
+    const spec = readSpecText().rules.get(id);
+    if (spec === undefined) throw new Error(`rule ${id} has no section in spec/rules.md`);
+    const asBlock = (block: Block | string): Block => (typeof block === 'string' ? { kind: 'text', text: block } : block);
+    return { id, title: spec.title, blocks: blocks.map(asBlock), sources: spec.sources, register: spec.register };
+  }
+
+  build(): Rulebook {
+    const sections = [this.setup(), this.deal(), this.play(), this.capture(), this.sweeps(), this.scoring(), this.end()];
+    const cited = sections.flatMap((section) => section.rules.map((rule) => rule.sources)).join(' ');
+    const sourceTags = [...readSpecText().sourceTags].filter(([tag]) =>
+      new RegExp(`(^|[^\\w-])${tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(cited),
+    );
+    return { id: this.variant.id, title: this.variant.title, about: this.about(), sections, sourceTags };
+  }
+
+  private about(): Block[] {
+    const blocks: Block[] = [
+      { kind: 'text', text: `The complete rules of the variant \`${this.variant.id}\`, as the reference engine plays it. Its sources:` },
+      { kind: 'list', items: this.variant.source },
+    ];
+    if (this.variant.options.length === 0) return blocks;
+    blocks.push(
+      { kind: 'text', text: 'A game host may change these options (`--option name=value`); this rulebook is for the values shown:' },
+      {
+        kind: 'table',
+        head: ['Option', 'Here', 'Default', 'Values', 'What it does'],
+        rows: this.variant.options.map((option) => [
+          `\`${option.name}\``,
+          String(this.options[option.name] ?? option.default),
+          String(option.default),
+          optionValues(option),
+          option.description,
+        ]),
+      },
+    );
+    return blocks;
+  }
+
+  private setup(): RulebookSection {
+    const { deck } = this.rules;
+    const suits = listed(SUITS.map((suit) => this.suitName(suit)));
+    const ranks = listed(deck.ranks.map((rank) => rank.name));
+    const named = deck.ranks.filter((rank) => rank.name !== String(rank.value));
+    const values =
+      named.length === 0
+        ? 'each card counts its number'
+        : `the ${listed(named.map((rank, index) => `${rank.name}${index === 0 ? ' counts' : ''} ${rank.value}`))}; the other cards count their number`;
+    const copies = deck.copies === 1 ? 'one deck of 40 cards' : `${inWords(deck.copies)} decks of 40 cards shuffled together`;
+    const rules = [
+      this.rule(
+        'DECK-CARDS',
+        `The game uses ${copies}: four suits, ${suits}, of ten cards each: ${ranks}. In captures ${values}. The ${this.names.coins} are the coins suit.`,
+        `Cards are also written by value and suit letter: ${SUITS.map((suit) => `\`${suit}\` ${this.suitName(suit)}`).join(', ')}; so \`7${deck.coinsSuit}\` is ${this.cardName(`7${deck.coinsSuit}`).replace(/ \(`.*`\)$/, '')}.`,
+      ),
+    ];
+    if (deck.copies > 1) {
+      rules.push(
+        this.rule('DECK-COPIES', `There are ${deck.copies} copies of every card (${40 * deck.copies} cards). Copies of a card are interchangeable, and scoring counts each copy.`),
+      );
+    }
+    rules.push(this.rule('TEAM-SEATS', ...this.seatingBlocks()));
+    const teamModes = new Set(this.seated.map(({ mode }) => mode));
+    if (this.names.side !== 'player' || teamModes.size > 1) {
+      rules.push(
+        this.rule(
+          'TEAM-PARTNERS',
+          'Partners never sit side by side: seat i belongs to side i modulo the number of sides, so the sides alternate in turn order. Whatever a player wins counts for their side.',
+        ),
+      );
+    }
+    return { title: 'Setup', intro: [], rules };
+  }
+
+  private seatingBlocks(): Block[] {
+    const lines = new Map<string, number[]>();
+    for (const { players, mode, others } of this.seated) {
+      let line = mode === undefined ? `cannot be played in team mode \`${this.rules.players.teamMode}\`` : teamModeWords(mode, players);
+      if (others.length > 0) line += `; also allowed: ${listed(others.map((other) => teamModeWords(other)), 'or')}`;
+      lines.set(`${line}.`, [...(lines.get(`${line}.`) ?? []), players]);
+    }
+    const items = [...lines].map(([line, counts]) => `${numbersListed(counts, 'or')} players: ${line}`);
+    return [{ kind: 'text', text: 'Seats are numbered 0, 1, 2, ... in turn order.' }, { kind: 'list', items }];
+  }
+
+  private deal(): RulebookSection {
+    const { deal, deck } = this.rules;
+    const names = this.names;
+    const rules: RulebookRule[] = [
+      this.rule(
+        'DEAL-DEALER',
+        worded('firstDealer', deal.firstDealer, names),
+        ...(this.rules.end.mode === 'single-round' ? [] : [worded('dealerRotation', deal.rotation, names)]),
+      ),
+      this.rule(
+        'DEAL-FIRST-PLAYER',
+        `The player after the dealer in turn order leads the round, and leads again after each new deal.${this.seated.some(({ players }) => players === 2) ? ' With two players, that is the non-dealer.' : ''}`,
+      ),
+    ];
+    const table =
+      deal.tableSize === 'remainder'
+        ? `the cards left over when the hands are dealt a whole number of times (${40 * deck.copies} modulo ${deal.handSize} times the number of players)`
+        : `${deal.tableSize} card${deal.tableSize === 1 ? '' : 's'}`;
+    const rows = this.seated.map(({ players }) => {
+      const sizes = dealSizes(this.rules, players);
+      return sizes === undefined
+        ? [String(players), String(deal.handSize), 'the deck does not divide: not playable', '']
+        : [String(players), String(deal.handSize), String(sizes.table), String(sizes.deals)];
+    });
+    rules.push(
+      this.rule(
+        'DEAL-TABLE-SIZE',
+        `Each deal gives every player ${deal.handSize} card${deal.handSize === 1 ? '' : 's'}. The first deal of a round also lays out the opening table: ${table}. The deals of a round use up the whole deck:`,
+        { kind: 'table', head: ['Players', 'Cards per hand', 'Opening table', 'Deals per round'], rows },
+      ),
+      this.rule(
+        'DEAL-PROCEDURE',
+        worded('dealOrder', deal.order, names),
+        `The hands are dealt ${worded('dealStartSeat', deal.startSeat, names)}: ${worded('dealPacket', deal.packet, names)}. The cards left over form the stock.`,
+      ),
+      this.rule(
+        'DEAL-TABLE-ORDER',
+        deal.tableOrder === 'sorted'
+          ? `${worded('tableOrder', deal.tableOrder, names)} The suits go in the order ${listed(deal.sortSuits.map((suit) => this.suitName(suit)))}.`
+          : worded('tableOrder', deal.tableOrder, names),
+      ),
+      this.rule(
+        'DEAL-REFILL',
+        `When every hand is empty and the stock is not, ${deal.handSize} more card${deal.handSize === 1 ? ' is' : 's are'} dealt to each player in the same way, none to the table, and the player after the dealer leads again. The round ends when the stock and every hand are empty.`,
+      ),
+    );
+    rules.push(...this.openingTable());
+    return { title: 'The deal', intro: [], rules };
+  }
+
+  private openingTable(): RulebookRule[] {
+    const { openingTable, deck } = this.rules;
+    const names = this.names;
+    const rules: RulebookRule[] = [];
+    if (openingTable.redeal.length === 0) {
+      rules.push(this.rule('TABLE-REDEAL-KINGS', 'The opening table stands whatever it holds: it is never dealt again, for kings or any other cards.'));
+    }
+    for (const redeal of openingTable.redeal) {
+      const atLeast = redeal.atLeast + redeal.atLeastPerCopy * deck.copies;
+      const limit =
+        redeal.maxDeals === 0
+          ? 'as often as needed'
+          : `at most ${redeal.maxDeals - 1} time${redeal.maxDeals === 2 ? '' : 's'} in a round; after that the opening table stands whatever it holds`;
+      rules.push(
+        this.rule(
+          redeal.rule,
+          `If the opening table holds ${atLeast} or more cards of value ${redeal.value} (${this.rankName(redeal.value)}), ${worded('redealRule', redeal.rule, names)}, ${limit}.`,
+        ),
+      );
+    }
+    const { bonus } = openingTable;
+    if (bonus.enabled) {
+      const who = worded('bonusBeneficiary', bonus.beneficiary, names);
+      rules.push(
+        this.rule(
+          'TABLE-BONUS-FIFTEEN',
+          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}. These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+        ),
+      );
+    }
+    return rules;
+  }
+
+  private play(): RulebookSection {
+    const rules = [
+      this.rule(
+        'PLAY-TURN',
+        'Turns go round in seat order: seat 0, 1, 2, ... and back to seat 0 (at a table, to the right). On your turn you play exactly one card from your hand: it captures, or it is trailed. Nobody passes, and every card dealt is played.',
+      ),
+      this.rule('PLAY-TRAIL', 'A card that captures nothing is laid face up on the table beside the others: a trail. When you may trail is said under Capture.'),
+    ];
+    return { title: 'Play', intro: [], rules };
+  }
+
+  private capture(): RulebookSection {
+    const { capture } = this.rules;
+    const names = this.names;
+    const ace = this.rankName(1);
+    const rules: RulebookRule[] = [];
+    if (capture.mode === 'match-or-sum') {
+      rules.push(
+        this.rule('CAP-RANK', 'A card may take one table card of the same value: a 5 takes one 5, never two at once.'),
+        this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(withArticle(ace))} cannot take by sum.`),
+        this.rule(
+          'CAP-RANK-PRIORITY',
+          capture.rankPriority
+            ? 'If the table holds a card of the same value as the card played, that card must be taken: a sum may not be taken instead. With an 8 on the table, an 8 takes the 8, not a 5 and a 3.'
+            : 'A card may take a card of the same value or a sum, as the player likes, even when the table holds a card of its value.',
+        ),
+      );
+    } else {
+      rules.push(
+        this.rule(
+          'CAP-FIFTEEN',
+          'A card takes one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3. There is no capture by equal value.',
+        ),
+      );
+    }
+    if (capture.aceTakesAll) {
+      rules.push(
+        this.rule(
+          'CAP-ACE-TAKES-ALL',
+          `${capitalised(withArticle(ace))} played onto a table with no ${ace} on it takes every card on the table. Where an ${ace} lies on the table, the ${ace} played takes it by the ordinary rules.`,
+        ),
+      );
+    }
+    rules.push(this.rule('CAP-COMPULSION', worded('compulsion', capture.compulsion, names)));
+    if (capture.chooser === 'player') {
+      rules.push(this.rule('CAP-CHOICE', worded('chooser', capture.chooser, names)));
+    } else {
+      const match = capture.mode === 'match-or-sum' ? 'If the table holds cards of the value played, it takes the first of them in table order. Otherwise it' : 'It';
+      rules.push(
+        this.rule(
+          'CAP-AUTO',
+          `${worded('chooser', capture.chooser, names)} ${match} takes the set with the most cards; between sets with as many cards, the one ${worded('autoTieBreak', capture.autoTieBreak, names)}. A card that cannot capture is trailed.`,
+        ),
+      );
+    }
+    const captured = 'The card played and the cards it takes go face down to the capturing player’s pile.';
+    return { title: 'Capture', intro: [worded('captureMode', capture.mode, names), captured].map((text) => ({ kind: 'text', text })), rules };
+  }
+
+  private sweeps(): RulebookSection {
+    const { sweep, remainder, capture, deck } = this.rules;
+    const names = this.names;
+    const worth =
+      sweep.points === 0
+        ? `it scores no point, but it still counts as ${names.aSweep} made`
+        : `it scores ${names.points(sweep.points)} for the ${names.side} who makes it`;
+    const lastPlay = sweep.lastPlay
+      ? `${capitalised(names.aSweep)} on the very last play of the round counts like any other.`
+      : `Taking every card on the table with the very last play of the round is not ${names.aSweep}: it is an ordinary capture and scores nothing.`;
+    const impossible = capture.mode === 'fifteen' && deck.copies % 3 !== 0 ? ' (With this deck it cannot happen: the cards left at the end never add up to a multiple of 15.)' : '';
+    const rules = [
+      this.rule('SWEEP-POINT', `Capturing every card on the table is ${names.aSweep}: ${worth}. The next player then plays to an empty table, and so trails.`),
+      this.rule('SWEEP-LAST-PLAY', lastPlay + impossible),
+      ...(capture.aceTakesAll
+        ? [
+            this.rule(
+              'SWEEP-ACE-TAKES-ALL',
+              sweep.aceTakesAll
+                ? `${capitalised(withArticle(rankName(this.rules, 1)))} that takes the whole table is ${names.aSweep} like any other.`
+                : `${capitalised(withArticle(rankName(this.rules, 1)))} that takes the whole table is not ${names.aSweep}: it is an ordinary capture.`,
+            ),
+          ]
+        : []),
+      this.rule('SWEEP-TIMING', worded('sweepTiming', sweep.timing, names)),
+      this.rule(
+        'SWEEP-REMAINDER',
+        `After the last play, the cards still on the table go to the player who captured last; taking them is not ${names.aSweep}. If nobody captured in the round, ${worded('remainderOwner', remainder.whenNobodyCaptured, names)}.`,
+      ),
+    ];
+    return { title: `${capitalised(names.sweep)}s and the last cards`, intro: [], rules };
+  }
+
+  private scoring(): RulebookSection {
+    const { scoring } = this.rules;
+    const names = this.names;
+    if (scoring.categories.length === 0) {
+      return { title: 'Scoring', intro: [{ kind: 'text', text: `Nothing is scored at the end of a round: only ${names.sweep}s score.` }], rules: [] };
+    }
+    const rules: RulebookRule[] = [];
+    scoring.categories.forEach((category, index) => {
+      const label = category.kind === 'card' ? capitalised(this.cardName(category.card ?? '').replace(/ \(`.*`\)$/, '')) : worded('categoryKind', category.kind, names);
+      rules.push(this.rule(CATEGORY_RULES[category.kind], `${index + 1}. ${label} (\`${category.id}\`): ${this.categoryText(category)}`));
+    });
+    if (names.side !== 'player') {
+      rules.push(
+        this.rule(
+          'TEAM-POOLING',
+          scoring.poolTeamCards
+            ? 'Partners put the cards they have won together, and count them as one.'
+            : 'Partners do not put their cards together: each player counts their own, a category won by a player scores for their partnership, and a tie between partners for the most is a tie.',
+        ),
+      );
+    }
+    const withTies = scoring.categories.filter((category) => category.ties !== undefined && !['all-coins', 'all-sevens', 'sweeps'].includes(category.kind));
+    if (withTies.length > 0) rules.push(this.rule('SCORE-TIES', this.tiesText(withTies)));
+    const order = `After each round, points are scored in this order, ${this.rules.end.countingOut ? 'which decides who reaches the target first' : `and added to each ${names.side}’s total`}:`;
+    return { title: 'Scoring', intro: [{ kind: 'text', text: order }], rules };
+  }
+
+  private categoryText(category: Category): string {
+    const names = this.names;
+    const points = names.points(category.points ?? 0);
+    const ties = `; ${worded('tiePolicy', category.ties ?? 'nobody', names)}`;
+    const most = (what: string): string => `${points} to the ${names.side} with the most ${what}${ties}.`;
+    const alongside = (kind: CategoryKind, what: string): string => {
+      const other = this.rules.scoring.categories.some((c) => c.kind === kind);
+      return other ? `, ${worded('bonusCombine', category.combine ?? 'in-addition', names)} the points for most ${what}` : '';
+    };
+    switch (category.kind) {
+      case 'most-cards':
+        return most('cards');
+      case 'most-coins':
+        return most(names.coins);
+      case 'most-sevens':
+        return most('sevens');
+      case 'card':
+        return this.rules.deck.copies === 1
+          ? `${points} to the ${names.side} who took it (\`${category.card ?? ''}\`).`
+          : `${points} to the ${names.side} with the most copies of it (\`${category.card ?? ''}\`)${ties}.`;
+      case 'primiera':
+        return `${points} to the best prime. Each ${names.side} takes their best card of each suit by these values, and adds the four: ${this.primieraValues()}. ${worded('incompletePrimiera', category.incomplete ?? 'void', names)} A prime of 0 never scores${ties}.`;
+      case 'all-coins':
+        return `${points} to a ${names.side} who took all ${10 * this.rules.deck.copies} ${names.coins}${alongside('most-coins', names.coins)}.`;
+      case 'all-sevens':
+        return `${points} to a ${names.side} who took all ${4 * this.rules.deck.copies} sevens${alongside('most-sevens', 'sevens')}.`;
+      case 'sweeps':
+        return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
+    }
+  }
+
+  /** `7 = 21, 6 = 18, asso = 16, ..., fante, cavallo and re = 10`. */
+  private primieraValues(): string {
+    const byValue = new Map<number, string[]>();
+    for (const rank of [...this.rules.deck.ranks].sort((a, b) => b.primiera - a.primiera || b.value - a.value)) {
+      byValue.set(rank.primiera, [...(byValue.get(rank.primiera) ?? []), rank.name]);
+    }
+    return [...byValue].map(([value, ranks]) => `${listed(ranks.sort((a, b) => this.valueOf(a) - this.valueOf(b)))} = ${value}`).join(', ');
+  }
+
+  private valueOf(rankName: string): number {
+    return this.rules.deck.ranks.find((rank) => rank.name === rankName)?.value ?? 0;
+  }
+
+  private tiesText(categories: Category[]): string {
+    const names = this.names;
+    const policies = new Map<string, string[]>();
+    for (const category of categories) {
+      const policy = category.ties ?? 'nobody';
+      policies.set(policy, [...(policies.get(policy) ?? []), `\`${category.id}\``]);
+    }
+    const parts = [...policies].map(([policy, ids]) => `${policies.size === 1 ? 'in every category' : `in ${listed(ids)}`}, ${worded('tiePolicy', policy, names)}`);
+    return `${capitalised(parts.join('; '))}. A count of 0 never scores.`;
+  }
+
+  private end(): RulebookSection {
+    const { end } = this.rules;
+    const names = this.names;
+    const target = `${end.target} point${end.target === 1 ? '' : 's'}`;
+    const rules: RulebookRule[] = [];
+    if (end.mode === 'single-round') {
+      rules.push(
+        this.rule('END-SINGLE-ROUND', `${worded('endMode', end.mode, names)} After its scoring the ${names.side} with the most points wins; if several share the most, the game is drawn.`),
+      );
+    } else if (end.inverse) {
+      rules.push(
+        this.rule(
+          'END-INVERSE',
+          `${worded('endMode', end.mode, names)} Reaching the target of ${target} does not win: it eliminates. At the end of each round every ${names.side} at or over ${target} is out; it plays on, its ${names.sweep}s still score, but its cards no longer compete in the round's scoring. When one ${names.side} is left, it wins; if every one is out, the lowest total wins (the lowest seat on a tie).`,
+        ),
+      );
+    } else if (end.countingOut) {
+      rules.push(
+        this.rule('END-TARGET', `${worded('endMode', end.mode, names)} The first ${names.side} to reach ${target} wins.`),
+        this.rule(
+          'END-COUNTING-OUT',
+          `Points are counted out: after each round they are added one category at a time in the order of Scoring, ${names.sweep}s one at a time. The moment a ${names.side} reaches ${target}, counting stops and that ${names.side} wins; the points not yet counted are never scored.`,
+        ),
+      );
+    } else {
+      rules.push(
+        this.rule('END-TARGET', `${worded('endMode', end.mode, names)} When a round ends with one or more ${names.sides} at ${target} or more, the one with the highest total wins.`),
+      );
+      if (end.tieBreaks.length > 0) {
+        const keys = end.tieBreaks.map((key) => worded('tieBreakKey', key, names));
+        rules.push(this.rule('END-TIE-BREAKS', `A tie for the highest total at or over the target is decided over the whole game by, in order: ${keys.join(', then ')}.`));
+      }
+      const still = end.tieBreaks.length > 0 ? 'still tied after that' : `tied for the highest total at or over the target`;
+      rules.push(this.rule('END-EXACT-TIE', `If two or more ${names.sides} are ${still}, ${worded('exactTie', end.exactTie, names)}.`));
+    }
+    if (end.instantWin) {
+      rules.push(this.rule('END-INSTANT-WIN', `A ${names.side} whose ${names.sweep} takes its total to ${target} or more wins at once, in the middle of the round.`));
+    }
+    if (this.seated.some(({ players, mode }) => players > 2 && mode !== '2v2')) {
+      rules.push(this.rule('END-RANKING', `The other ${names.sides} are ranked by total, ${end.inverse ? 'lowest' : 'highest'} first.`));
+    }
+    return { title: 'End of the game', intro: [], rules };
+  }
+}
+
+function optionValues(option: OptionSpec): string {
+  switch (option.type) {
+    case 'integer':
+      return `${option.min ?? 0} to ${option.max ?? option.min ?? 0}`;
+    case 'boolean':
+      return 'true, false';
+    case 'enum':
+      return (option.values ?? []).join(', ');
+  }
+}
+
+/** The rulebook of a variant played with these option values and the rules they give. */
+export function buildRulebook(variant: ResolvedVariant, options: Record<string, OptionValue>, rules: Rules): Rulebook {
+  return new RulebookWriter(variant, options, rules).build();
+}

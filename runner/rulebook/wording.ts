@@ -1,0 +1,180 @@
+/**
+ * The words for every value of every enumerated knob, keyed by the name of its enum in spec/variant.schema.json's
+ * `$defs`. A test holds these tables equal to the schema's enums, so a new knob value without wording fails it, and
+ * `worded` refuses a value it has no wording for rather than leave it out of a rulebook.
+ * @module
+ */
+import type {
+  AutoTieBreak,
+  BonusBeneficiary,
+  BonusCombine,
+  CaptureMode,
+  CategoryKind,
+  Chooser,
+  Compulsion,
+  DealerRotation,
+  DealOrder,
+  DealPacket,
+  DealStartSeat,
+  EndMode,
+  ExactTie,
+  FirstDealer,
+  IncompletePrimiera,
+  RedealRule,
+  RemainderOwner,
+  SweepTiming,
+  TableOrder,
+  ThirtyReading,
+  TieBreakKey,
+  TiePolicy,
+} from '../../reference/types.ts';
+
+/** What the wording of a value may need to know about the variant: its names for things. */
+export interface Names {
+  /** Who scores: `player`, or `player or partnership` where partnerships play. */
+  side: string;
+  /** The plural of `side`. */
+  sides: string;
+  /** The name of the coins suit, as the variant writes it. */
+  coins: string;
+  /** The variant's word for a sweep. */
+  sweep: string;
+  /** The same with its article: `a scopa`, `an escoba`. */
+  aSweep: string;
+  /** A card in words: `the 7 of denari (7D)`. */
+  card(card: string): string;
+  /** `1 point`, `2 points`. */
+  points(points: number): string;
+  /** The 7 of the coins suit in words. */
+  sevenOfCoins: string;
+  /** How many decks are shuffled together. */
+  copies: number;
+}
+
+type Wording<V extends string> = Record<V, (names: Names) => string>;
+
+/** The schema's `$defs` enums whose values are not worded here, and why. */
+export const UNWORDED_ENUMS: Record<string, string> = {
+  suit: 'suits are named by deck.suitNames, the variant data',
+  tableSize: '`remainder` is the only word, worded with the deal sizes it gives',
+  optionType: 'host options are shown by their own description and values',
+  settableKnob: 'host options are shown by their own description and values',
+};
+
+export const WORDING = {
+  dealOrder: {
+    'hands-first': () => 'The dealer deals the hands first, then lays the table cards face up.',
+    'table-first': () => 'The dealer lays the table cards face up first, then deals the hands.',
+  } satisfies Wording<DealOrder>,
+  dealPacket: {
+    hand: () => 'each player receives a whole hand at once',
+    one: () => 'the cards are dealt one at a time, round the table, until every hand is complete',
+  } satisfies Wording<DealPacket>,
+  dealStartSeat: {
+    'first-player': () => 'starting with the player after the dealer',
+    'seat-zero': () => 'always starting with the player in seat 0, whoever deals',
+  } satisfies Wording<DealStartSeat>,
+  tableOrder: {
+    dealt: () => 'The table cards lie in the order they were dealt; a trailed card goes after them.',
+    sorted: () => 'The opening table is laid out sorted by suit and, within a suit, by value; a trailed card goes after them.',
+  } satisfies Wording<TableOrder>,
+  firstDealer: {
+    'last-seat': () => 'The player in the last seat deals the first round, so the player in seat 0 leads it.',
+    setup: () => 'The first dealer is chosen before the game (by chance).',
+  } satisfies Wording<FirstDealer>,
+  dealerRotation: {
+    forward: () => 'After each round the deal passes to the next player in turn order: the player who led the round deals the next.',
+    backward: () => 'After each round the deal passes to the previous player, against the turn order.',
+  } satisfies Wording<DealerRotation>,
+  redealRule: {
+    'TABLE-REDEAL-KINGS': () => 'the deal is void: the cards are thrown in, shuffled, and the same dealer deals again',
+    'TABLE-REDRAW-TENS': () => 'the table cards are put back, the deck is shuffled, and the same dealer lays out the table and deals again',
+  } satisfies Wording<RedealRule>,
+  bonusBeneficiary: {
+    dealer: () => 'the dealer',
+    'first-player': () => 'the player after the dealer',
+  } satisfies Wording<BonusBeneficiary>,
+  thirtyReading: {
+    sum: () => 'whatever the cards',
+    'two-groups': () => 'if the cards can be split into two groups of 15 each (otherwise nothing happens)',
+  } satisfies Wording<ThirtyReading>,
+  captureMode: {
+    'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
+    fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
+  } satisfies Wording<CaptureMode>,
+  compulsion: {
+    'played-card': () => 'Capturing is compulsory for the card played: you may play any card from your hand, but a card that can capture must capture.',
+    'any-card': () =>
+      'Capturing is compulsory: if any card in your hand can capture, you must play one that can, and capture with it. You may trail only when no card in your hand can capture.',
+    none: () => 'Capturing is never compulsory: you may trail any card, even one that could capture.',
+  } satisfies Wording<Compulsion>,
+  chooser: {
+    player: () => 'When a card can make several captures, you choose which one to make.',
+    auto: () => 'The capture is made for you: you only choose the card to play.',
+  } satisfies Wording<Chooser>,
+  autoTieBreak: {
+    'include-earliest': () => 'that takes the card earliest in table order where the sets first differ',
+    'exclude-earliest': () => 'that leaves out the card earliest in table order where the sets first differ',
+  } satisfies Wording<AutoTieBreak>,
+  sweepTiming: {
+    immediate: (names) => `${capitalised(names.aSweep)}'s points are added to the score at once, during play.`,
+    'round-end': (names) => `${capitalised(names.sweep)}s are scored after the round, with the other points (see Scoring).`,
+  } satisfies Wording<SweepTiming>,
+  remainderOwner: {
+    discard: () => 'they are put aside and count for nobody',
+    dealer: () => 'they go to the dealer',
+  } satisfies Wording<RemainderOwner>,
+  categoryKind: {
+    'most-cards': () => 'Most cards',
+    'most-coins': (names) => `Most ${names.coins}`,
+    'most-sevens': () => 'Most sevens',
+    card: () => 'A named card',
+    primiera: () => 'Primiera',
+    'all-coins': (names) => `All the ${names.coins}`,
+    'all-sevens': () => 'All the sevens',
+    sweeps: (names) => `${capitalised(names.sweep)}s`,
+  } satisfies Wording<CategoryKind>,
+  tiePolicy: {
+    nobody: () => 'a tie for the most scores nobody',
+    each: (names) => `on a tie for the most, each tied ${names.side} scores`,
+  } satisfies Wording<TiePolicy>,
+  incompletePrimiera: {
+    void: (names) => `A ${names.side} without a card of every suit has no prime and cannot win it.`,
+    'counts-zero': () => 'A suit you have no card of counts 0.',
+    'loses-to-complete': () =>
+      'A prime with all four suits beats any prime with fewer; primes with fewer suits compare by their sums, a missing suit counting 0.',
+  } satisfies Wording<IncompletePrimiera>,
+  bonusCombine: {
+    'in-addition': () => 'in addition to',
+    'instead-of-most': () => 'instead of',
+  } satisfies Wording<BonusCombine>,
+  endMode: {
+    target: () => 'The game is played over as many rounds as it takes.',
+    'single-round': () => 'The game is a single round.',
+  } satisfies Wording<EndMode>,
+  exactTie: {
+    'another-round': () => 'another round is played, and the game ends at the first round end that leaves a single leader at or over the target',
+    'lowest-seat': (names) => `the tied ${names.side} with the lowest seat number wins`,
+  } satisfies Wording<ExactTie>,
+  tieBreakKey: {
+    sweeps: (names) => `most ${names.sweep}s`,
+    coins: (names) => `most ${names.coins}`,
+    settebello: (names) => (names.copies === 1 ? names.sevenOfCoins : `most copies of ${names.sevenOfCoins}`),
+    sevens: () => 'most sevens',
+    cards: () => 'most cards',
+  } satisfies Wording<TieBreakKey>,
+};
+
+export type WordedEnum = keyof typeof WORDING;
+
+/** The words for a knob's value; a value without wording is a bug here, never left out of a rulebook. */
+export function worded<E extends WordedEnum>(knobEnum: E, value: string, names: Names): string {
+  const table = WORDING[knobEnum] as Record<string, ((names: Names) => string) | undefined>;
+  const words = Object.hasOwn(table, value) ? table[value] : undefined;
+  if (words === undefined) throw new Error(`no wording for ${knobEnum} value "${value}": add it to runner/rulebook/wording.ts`);
+  return words(names);
+}
+
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
