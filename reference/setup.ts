@@ -57,6 +57,19 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
       'DEAL-DEALER',
     );
   }
+  const sizes = dealSizes(rules, players);
+  if (!sizes.ok) return sizes;
+  const { deckSize, handSize, tableSize } = sizes.value;
+
+  const sideOf = new Uint8Array(players).map((_, seat) => seat % sides);
+  return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, firstDealer });
+}
+
+/** DEAL-TABLE-SIZE: the sizes of the deck, each hand and the opening table for n players, if the deck deals evenly. */
+export function dealSizes(
+  rules: Rules,
+  players: number,
+): Result<{ deckSize: number; handSize: number; tableSize: number }> {
   const deckSize = CARDS_PER_DECK * rules.deck.copies;
   const handSize = rules.deal.handSize;
   const perDeal = handSize * players;
@@ -75,9 +88,7 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
       'DEAL-TABLE-SIZE',
     );
   }
-
-  const sideOf = new Uint8Array(players).map((_, seat) => seat % sides);
-  return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, firstDealer });
+  return ok({ deckSize, handSize, tableSize });
 }
 
 /** A new game, waiting for the deck order of round 1. */

@@ -100,7 +100,9 @@ export function mergePatch<T>(base: T, patch: unknown): T {
 
 /**
  * Resolves `extends` chains: the root variant's rules are merged over the defaults, each child's over its
- * parent's. Options are inherited; a child option with the same name replaces the parent's.
+ * parent's. Options are inherited; a child option with the same name replaces the parent's. A knob a child
+ * sets becomes the default of the inherited option that sets it, so that the child plays what it says; a
+ * child knob that an inherited option would still replace, or that the option cannot take, is refused.
  */
 export function resolveVariant(
   id: string,
@@ -123,12 +125,28 @@ export function resolveVariant(
   const options = new Map<string, OptionSpec>();
   for (const source of chain.reverse()) {
     rules = mergePatch(rules, source.rules ?? {});
+    const written = knobsWritten(source.rules);
+    const redeclared = new Set((source.options ?? []).map((option) => option.name));
+    for (const [name, option] of options) {
+      if (redeclared.has(name)) continue;
+      const adopted = adoptWrittenKnob(source.id, option, written);
+      if (typeof adopted === 'string') return err('VARIANT_INCONSISTENT', adopted);
+      options.set(name, adopted);
+    }
     const names = new Set<string>();
     for (const option of source.options ?? []) {
       if (names.has(option.name)) {
         return err('VARIANT_INCONSISTENT', `variant "${source.id}" declares option "${option.name}" twice`);
       }
       names.add(option.name);
+      const knob = option.sets;
+      if (knob !== undefined && written.has(knob) && written.get(knob) !== option.default) {
+        return err(
+          'VARIANT_INCONSISTENT',
+          `variant "${source.id}" sets rules.${knob} to ${String(written.get(knob))}, but its option "${option.name}" ` +
+            `sets that knob to its default ${String(option.default)}, so rules.${knob} would never be played`,
+        );
+      }
       options.set(option.name, option);
     }
   }
@@ -142,6 +160,41 @@ export function resolveVariant(
   };
   const problem = checkOptionDeclarations(variant) ?? checkRules(rules);
   return problem === undefined ? ok(variant) : err('VARIANT_INCONSISTENT', `variant "${leaf.id}": ${problem}`);
+}
+
+/** The knobs a rules patch sets, by `group.knob` (the paths an option's `sets` names), with their values. */
+function knobsWritten(patch: RulesPatch | undefined): Map<string, unknown> {
+  const written = new Map<string, unknown>();
+  for (const [group, knobs] of Object.entries(patch ?? {})) {
+    for (const [knob, value] of Object.entries(isPlainObject(knobs) ? knobs : {})) written.set(`${group}.${knob}`, value);
+  }
+  return written;
+}
+
+/**
+ * An option inherited by variant `id`, whose rules set the knobs `written`: its default becomes the value the
+ * variant gives the knob it sets. Returns why not when the option cannot take that value, or when the case of
+ * its default would replace a knob the variant sets.
+ */
+function adoptWrittenKnob(id: string, option: OptionSpec, written: Map<string, unknown>): OptionSpec | string {
+  const inherited = `its inherited option "${option.name}"`;
+  let adopted = option;
+  if (option.sets !== undefined && written.has(option.sets)) {
+    const value = written.get(option.sets) as OptionValue;
+    const problem = checkOptionValue(option, value);
+    if (problem !== undefined) {
+      return `variant "${id}" sets rules.${option.sets} to ${String(value)}, which ${inherited} cannot take ` +
+        `(${problem}); declare the option again in "${id}"`;
+    }
+    adopted = { ...option, default: value };
+  }
+  const casePatch = adopted.cases?.[String(adopted.default)];
+  const replaced = [...knobsWritten(casePatch).keys()].find((knob) => written.has(knob));
+  if (replaced !== undefined) {
+    return `variant "${id}" sets rules.${replaced}, which ${inherited} replaces at its default ` +
+      `${String(adopted.default)}; declare the option again in "${id}"`;
+  }
+  return adopted;
 }
 
 function checkOptionDeclarations(variant: ResolvedVariant): string | undefined {
@@ -161,6 +214,20 @@ function checkOptionDeclarations(variant: ResolvedVariant): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Every value an option can take, in order. */
+export function optionValues(option: OptionSpec): OptionValue[] {
+  switch (option.type) {
+    case 'boolean':
+      return [false, true];
+    case 'enum':
+      return option.values ?? [];
+    case 'integer': {
+      const min = option.min ?? 0;
+      return Array.from({ length: (option.max ?? min) - min + 1 }, (_, offset) => min + offset);
+    }
+  }
 }
 
 function checkOptionValue(option: OptionSpec, value: OptionValue): string | undefined {

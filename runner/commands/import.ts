@@ -11,7 +11,7 @@ import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
+import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 
 const OPTIONS = {
@@ -59,7 +59,7 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
     }
     const variants = registry.value;
     if (values.variant !== undefined && !variants.has(values.variant)) {
-      throw new UsageError(`unknown variant "${values.variant}" (known: ${[...variants.keys()].join(', ')})`);
+      throw new UsageError(unknownVariantMessage(variants, values.variant));
     }
     const file = await readUserFile(log);
     if (!file.ok) {

@@ -12,7 +12,7 @@ import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
+import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
@@ -149,7 +149,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     }
     for (const variant of selection.variants ?? []) {
       if (!registry.value.has(variant)) {
-        throw new UsageError(`unknown variant "${variant}" (known: ${[...registry.value.keys()].join(', ')})`);
+        throw new UsageError(unknownVariantMessage(registry.value, variant));
       }
     }
     const corpus = await loadFixtureCorpus(paths, registry.value);

@@ -6,7 +6,7 @@
 import type { GameState } from '../../reference/state.ts';
 import { applyOptions, MAX_PLAYERS, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, UsageError } from '../command.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
+import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
@@ -39,7 +39,7 @@ variant or player count.`,
     const ids = values.variant ?? [...registry.value.keys()];
     for (const id of ids) {
       const variant = registry.value.get(id);
-      if (variant === undefined) throw new UsageError(`unknown variant "${id}" (known: ${[...registry.value.keys()].join(', ')})`);
+      if (variant === undefined) throw new UsageError(unknownVariantMessage(registry.value, id));
       const rules = applyOptions(variant, {} as Record<string, OptionValue>);
       if (!rules.ok) throw new UsageError(rules.error.message);
       const wins = new Map<string, number>();

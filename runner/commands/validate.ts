@@ -5,9 +5,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
-import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
+import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';
 import { readUserFile } from '../files.ts';
 import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
@@ -19,11 +19,14 @@ export const validateCommand: Command = {
 
 Checks variant files: YAML syntax, spec/variant.schema.json, the id against the file
 name, \`extends\` (the parent is <id>.yaml beside the file), the consistency of the
-resolved rules, and the rules every value of every option gives.
+resolved rules (a knob a child sets is the default of the inherited option that sets
+it), the rules every value of every option gives, and that every player count deals
+evenly with every combination of the options that change the deck or the deal.
 
 Checks fixture files: YAML syntax, spec/fixture.schema.json, the id against the path
-under fixtures/, the variant (from variants/), option values, players and first
-dealer, each deck order, and every decision replayed on the reference engine: a
+under fixtures/, the variant (from variants/; one whose file is invalid is named with
+its first problem), option values, players and first dealer, each deck order, and
+every decision replayed on the reference engine: a
 refusal is an error unless it is the fixture's own \`expect.reject\`, and so is any
 input the game never reaches. spec/INTERPRETING.md says what each field means.
 
@@ -54,21 +57,19 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
     const variantPaths = paths.filter((_, index) => kinds[index] === 'variant');
     const fixturePaths = paths.filter((_, index) => kinds[index] === 'fixture');
     const problems = new Map<string, LoadError[]>();
-    const reported = new Set<string>();
 
     for (const { path, result } of await checkVariantFiles(variantPaths)) {
       if (!result.ok) problems.set(path, result.errors);
     }
     if (fixturePaths.length > 0) {
+      // A fixture whose variant is invalid is reported as such; the variant's own problems are its file's.
       const registry = await loadVariantRegistry();
-      if (registry.ok) {
-        const corpus = await loadFixtureCorpus(fixturePaths, registry.value);
-        for (const error of corpus.errors) problems.set(error.file, [...(problems.get(error.file) ?? []), error]);
-      } else {
-        reportOnce(registry.errors, reported, io);
-        const message = `not checked: the variants in ${showPath(VARIANTS_DIR, io)} have errors`;
-        for (const path of fixturePaths) problems.set(path, [{ file: path, line: 0, col: 0, message }]);
+      if (!registry.ok) {
+        reportLoadErrors(registry.errors, io);
+        return EXIT.invalid;
       }
+      const corpus = await loadFixtureCorpus(fixturePaths, registry.value);
+      for (const error of corpus.errors) problems.set(error.file, [...(problems.get(error.file) ?? []), error]);
     }
 
     let invalid = 0;
@@ -79,7 +80,7 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
         continue;
       }
       invalid++;
-      reportOnce(errors, reported, io);
+      reportLoadErrors(errors, io);
     }
     if (paths.length > 1) io.stdout.write(`${paths.length} files, ${invalid} invalid\n`);
     return invalid === 0 ? EXIT.ok : EXIT.invalid;
@@ -122,15 +123,4 @@ async function readsAsFixture(path: string): Promise<boolean> {
   // Unreadable: reported by whichever loader reads it; under fixtures/ that is the fixture loader.
   const read = await readUserFile(path);
   return isFixturePath(path, read.ok ? read.text : '');
-}
-
-/** Problems as `file:line:col: error: message` lines, each once however often it was found. */
-function reportOnce(errors: LoadError[], reported: Set<string>, io: Io): void {
-  const fresh = errors.filter((error) => {
-    const line = formatLoadError(error);
-    if (reported.has(line)) return false;
-    reported.add(line);
-    return true;
-  });
-  reportLoadErrors(fresh, io);
 }

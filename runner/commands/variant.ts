@@ -15,7 +15,13 @@ import {
   reportLoadErrors,
   UsageError,
 } from '../command.ts';
-import { checkVariantFiles, listVariantFiles, loadVariantRegistry, type VariantCheck } from '../load/variants.ts';
+import {
+  checkVariantFiles,
+  listVariantFiles,
+  loadVariantRegistry,
+  unknownVariantMessage,
+  type VariantCheck,
+} from '../load/variants.ts';
 import { VARIANTS_DIR } from '../repo-paths.ts';
 
 const OPTIONS = {
@@ -30,7 +36,8 @@ export const variantCommand: Command = {
   help: `Usage: scopa-conformance variant list [--dir <dir>]
        scopa-conformance variant show <id> [--option name=value ...] [--json] [--dir <dir>]
 
-list   every variant: its id and title
+list   every variant: its id and title; the problems of an invalid file go to stderr
+       (exit 2)
 show   a variant's rules with \`extends\` resolved and its options applied (defaults
        for the options not given), as YAML
 
@@ -70,7 +77,9 @@ async function listVariants(dir: string, io: Io): Promise<ExitCode> {
   }
   const width = Math.max(0, ...[...registry.value.keys()].map((id) => id.length));
   for (const variant of registry.value.values()) io.stdout.write(`${variant.id.padEnd(width)}  ${variant.title}\n`);
-  return EXIT.ok;
+  const invalid = [...registry.value.invalid.values()];
+  reportLoadErrors(invalid.flat(), io);
+  return invalid.length === 0 ? EXIT.ok : EXIT.invalid;
 }
 
 async function showVariant(dir: string, id: string, settings: string[], json: boolean, io: Io): Promise<ExitCode> {
@@ -123,7 +132,7 @@ export function variantWithSettings(
   settings: string[],
 ): { variant: ResolvedVariant; options: Record<string, OptionValue>; rules: Rules } {
   const variant = registry.get(id);
-  if (variant === undefined) throw new UsageError(`unknown variant "${id}" (known: ${[...registry.keys()].join(', ')})`);
+  if (variant === undefined) throw new UsageError(unknownVariantMessage(registry, id));
   const options = parseOptionSettings(variant, settings);
   const rules = applyOptions(variant, options);
   if (!rules.ok) throw new UsageError(rules.error.message);

@@ -25,6 +25,7 @@ import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest
 import { FIXTURES_DIR } from '../repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
+import { unknownVariantMessage } from './variants.ts';
 import { type NodePart, pointerTo, readDataFile, type SourcePosition, type YamlSource } from './yaml-source.ts';
 
 export const FIXTURE_SUFFIX = '.yaml';
@@ -273,7 +274,7 @@ export function prepareGame(
 function prepare(game: GameInputs, report: Reporter, variants: Map<string, ResolvedVariant>): PreparedGame | undefined {
   const variant = variants.get(game.variant);
   if (variant === undefined) {
-    report.at('/variant', `unknown variant "${game.variant}" (known: ${[...variants.keys()].join(', ')})`);
+    report.at('/variant', unknownVariantMessage(variants, game.variant));
     return undefined;
   }
   let optionsValid = true;

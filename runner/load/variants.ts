@@ -8,8 +8,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OptionSpec, OptionValue, ResolvedVariant, VariantSource } from '../../reference/types.ts';
-import { applyOptions, resolveVariant } from '../../reference/variant.ts';
+import { applyOptions, optionValues, resolveVariant } from '../../reference/variant.ts';
 import { VARIANTS_DIR } from '../repo-paths.ts';
+import { checkDeals } from './variant-deals.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema } from './schemas.ts';
 import { type NodePart, pointerTo, readYamlFile, type YamlSource } from './yaml-source.ts';
@@ -68,16 +69,34 @@ export async function listVariantFiles(dir = VARIANTS_DIR): Promise<LoadResult<s
   }
 }
 
-/** Every variant of a directory, resolved; any problem in any file makes the whole registry fail. */
-export async function loadVariantRegistry(dir = VARIANTS_DIR): Promise<LoadResult<Map<string, ResolvedVariant>>> {
+/**
+ * The valid variants of a directory by id, and beside them the problems of each invalid file by the id its
+ * name gives: an invalid file stops only what needs that variant (see `unknownVariantMessage`).
+ */
+export class VariantRegistry extends Map<string, ResolvedVariant> {
+  readonly invalid = new Map<string, LoadError[]>();
+}
+
+/** Every variant of a directory, resolved. Fails only when the directory cannot be read. */
+export async function loadVariantRegistry(dir = VARIANTS_DIR): Promise<LoadResult<VariantRegistry>> {
   const files = await listVariantFiles(dir);
   if (!files.ok) return files;
-  const checks = await checkVariantFiles(files.value);
-  const errors = checks.flatMap(({ result }) => (result.ok ? [] : result.errors));
-  if (errors.length > 0) return { ok: false, errors };
-  const variants = new Map<string, ResolvedVariant>();
-  for (const { result } of checks) if (result.ok) variants.set(result.value.id, result.value);
-  return { ok: true, value: variants };
+  const registry = new VariantRegistry();
+  for (const { path, result } of await checkVariantFiles(files.value)) {
+    if (result.ok) registry.set(result.value.id, result.value);
+    else registry.invalid.set(basename(path, VARIANT_SUFFIX), result.errors);
+  }
+  return { ok: true, value: registry };
+}
+
+/** Why a variant id cannot be used: its file's first problem, or that there is no such variant. */
+export function unknownVariantMessage(variants: ReadonlyMap<string, ResolvedVariant>, id: string): string {
+  const [problem] = variants instanceof VariantRegistry ? (variants.invalid.get(id) ?? []) : [];
+  if (problem !== undefined) {
+    const where = problem.line === 0 ? basename(problem.file) : `${basename(problem.file)}:${problem.line}:${problem.col}`;
+    return `variant "${id}" has errors (${where}: ${problem.message})`;
+  }
+  return `unknown variant "${id}" (known: ${[...variants.keys()].join(', ')})`;
 }
 
 /** Each file resolved with its ancestors, which are read from beside it whether or not they are listed. */
@@ -134,6 +153,8 @@ function resolveVariantFile(file: VariantFile, besideFile: FileLookup): LoadResu
   const resolved = resolveVariant(source.id, lookup);
   if (resolved.ok) {
     const errors = checkOptionValues(file, resolved.value);
+    const deals = errors.length > 0 ? undefined : checkDeals(source, resolved.value);
+    if (deals !== undefined) errors.push(errorAt(yaml, deals.pointer, deals.message));
     return errors.length > 0 ? failure(errors) : resolved;
   }
 
@@ -162,7 +183,7 @@ function locateInconsistency(
   resolvesWith: (changed: VariantSource) => boolean,
 ): [pointer: string, part: NodePart] {
   const options = source.options ?? [];
-  if (!resolvesWith({ ...source, options: [] })) return ['/rules', 'key'];
+  if (!resolvesWith({ ...source, options: [] })) return locateInRules(source, resolvesWith);
   for (const [index, option] of options.entries()) {
     const withOption = (changed: OptionSpec): boolean => resolvesWith({ ...source, options: [changed] });
     if (withOption(option)) continue;
@@ -177,6 +198,22 @@ function locateInconsistency(
   return ['/options', 'key'];
 }
 
+/** The first knob of the file's rules without which they resolve; the whole `rules` when there is none. */
+function locateInRules(
+  source: VariantSource,
+  resolvesWith: (changed: VariantSource) => boolean,
+): [pointer: string, part: NodePart] {
+  for (const [group, knobs] of Object.entries(source.rules ?? {})) {
+    for (const knob of Object.keys(knobs ?? {})) {
+      const { [knob]: _left, ...rest } = knobs as Record<string, unknown>;
+      if (resolvesWith({ ...source, options: [], rules: { ...source.rules, [group]: rest } })) {
+        return [pointerTo('rules', group, knob), 'value'];
+      }
+    }
+  }
+  return ['/rules', 'key'];
+}
+
 /**
  * Every value of every option (the others at their defaults) must give rules the reference accepts and the schema
  * allows: an option's range may not exceed the knob it sets. An inherited option is checked again because this
@@ -186,7 +223,7 @@ function checkOptionValues(file: VariantFile, variant: ResolvedVariant): LoadErr
   const errors: LoadError[] = [];
   const ownOptions = file.source.options ?? [];
   for (const option of variant.options) {
-    const problem = optionValuesOf(option)
+    const problem = optionValues(option)
       .map((value) => problemWithOptionValue(variant, option.name, value))
       .find((found) => found !== undefined);
     if (problem === undefined) continue;
@@ -198,19 +235,6 @@ function checkOptionValues(file: VariantFile, variant: ResolvedVariant): LoadErr
     );
   }
   return errors;
-}
-
-function optionValuesOf(option: OptionSpec): OptionValue[] {
-  switch (option.type) {
-    case 'boolean':
-      return [false, true];
-    case 'enum':
-      return option.values ?? [];
-    case 'integer': {
-      const min = option.min ?? 0;
-      return Array.from({ length: (option.max ?? min) - min + 1 }, (_, offset) => min + offset);
-    }
-  }
 }
 
 function problemWithOptionValue(variant: ResolvedVariant, name: string, value: OptionValue): string | undefined {

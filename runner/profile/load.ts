@@ -6,6 +6,7 @@
 import { checkRules, type ResolvedVariant } from '../../reference/index.ts';
 import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from '../load/schemas.ts';
+import { unknownVariantMessage } from '../load/variants.ts';
 import { pointerTo, readYamlFile, type SourcePosition } from '../load/yaml-source.ts';
 import { readAsDeclared } from './plan.ts';
 import type { EngineProfile } from './profile.ts';
@@ -26,7 +27,7 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
     const at = (...path: (string | number)[]): string => pointerTo('variants', index, ...path);
     const variant = variants.get(declared.id);
     if (variant === undefined) {
-      problems.push({ pointer: at('id'), part: 'value', message: `unknown variant "${declared.id}" (known: ${[...variants.keys()].join(', ')})` });
+      problems.push({ pointer: at('id'), part: 'value', message: unknownVariantMessage(variants, declared.id) });
       continue;
     }
     if (seen.has(declared.id)) problems.push({ pointer: at('id'), part: 'value', message: `variant "${declared.id}" is declared twice` });
