@@ -27,6 +27,13 @@ export function formatCard(code: number): string {
   return NOTATION[code] ?? `?${code}`;
 }
 
+/** Cards `start` to `end` (exclusive) of a list of codes, in notation: a plain loop, as this runs at every deal. */
+export function formatCards(codes: ArrayLike<number>, start = 0, end = codes.length): string[] {
+  const cards = new Array<string>(end - start);
+  for (let i = start; i < end; i++) cards[i - start] = formatCard(codes[i] as number);
+  return cards;
+}
+
 const VALUE_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => (code % VALUES_PER_SUIT) + 1);
 const SUIT_INDEX_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => Math.floor(code / VALUES_PER_SUIT));
 

@@ -3,13 +3,11 @@
  * Escoba's table bonus) and the later deals.
  * @module
  */
-import { cardSuit, cardValue, CARDS_PER_DECK, formatCard } from './cards.ts';
+import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
 import { recordSweep } from './sweeps.ts';
 import { zero, type GameState } from './state.ts';
 import type { RedealRule } from './types.ts';
-
-const formatCards = (cards: ArrayLike<number>): string[] => Array.from(cards, formatCard);
 
 /** DEAL-DEALER: starts the next round; the engine then waits for its deck order. */
 export function beginRound(state: GameState): void {
@@ -73,9 +71,11 @@ function layOpeningTable(state: GameState): void {
 
 function dealEvent(state: GameState, withTable: boolean): void {
   if (state.events === null) return;
-  const hands = Array.from({ length: state.seats.players }, (_, seat) => formatCards(state.hand(seat)));
+  const { players, handSize } = state.seats;
+  const hands = new Array<string[]>(players);
+  for (let seat = 0; seat < players; seat++) hands[seat] = formatCards(state.hands, seat * handSize, seat * handSize + (state.handLength[seat] as number));
   const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: state.dealer, hands } as const;
-  state.events.push(withTable ? { ...base, table: formatCards(state.table.subarray(0, state.tableLength)) } : base);
+  state.events.push(withTable ? { ...base, table: formatCards(state.table, 0, state.tableLength) } : base);
 }
 
 /** DEAL-TABLE-ORDER: the opening table sorted by suit (in `sortSuits` order), then value. */
@@ -145,7 +145,7 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
       type: 'redeal',
       round: state.round,
       rule,
-      table: formatCards(state.table.subarray(0, state.tableLength)),
+      table: formatCards(state.table, 0, state.tableLength),
     });
     resetRound(state);
     state.status = 'awaiting-deck';

@@ -3,9 +3,11 @@
  * the events it caused; the state passed in is never changed. Refusals are values (`Result`), never throws.
  * @module
  */
-import { formatCard, parseCard } from './cards.ts';
+import { formatCard, formatCards, parseCard } from './cards.ts';
 import { isFullDeck, layDeck } from './deal.ts';
-import { checkMove, listDecisions, playMove } from './play.ts';
+import { checkMove, listDecisions, type Move, playMove } from './play.ts';
+import type { Rng } from './rng.ts';
+import { randomMove, shuffledDeck, voidingDeck } from './selfplay.ts';
 import { createGame } from './setup.ts';
 import type { GameState, RoundRecord } from './state.ts';
 import { err, ok, type Decision, type GameEvent, type GameSetup, type Result, type Rules } from './types.ts';
@@ -26,6 +28,9 @@ export function startGame(rules: Rules, setup: GameSetup): Result<GameState> {
  * every step. For replaying long inputs (the runner replays every fixture through one).
  */
 export class GameSession {
+  /** The scratch move of random play, made on first use. */
+  private move: Move | undefined;
+
   private constructor(private readonly state: GameState) {}
 
   static start(rules: Rules, setup: GameSetup): Result<GameSession> {
@@ -47,6 +52,32 @@ export class GameSession {
     const move = checkMove(this.state, decision);
     if (!move.ok) return move;
     return ok(this.collect(() => playMove(this.state, move.value)));
+  }
+
+  /**
+   * Lays a deck shuffled by `rng` (as self-play does), rearranged where asked so that its opening table calls for a
+   * redeal: the deck order, top first, and what followed.
+   */
+  supplyShuffledDeck(rng: Rng, voiding = false): { deck: string[]; events: GameEvent[] } {
+    const codes = shuffledDeck(this.state, rng);
+    if (voiding) voidingDeck(this.state, rng, codes);
+    return { deck: formatCards(codes), events: this.collect(() => layDeck(this.state, codes)) };
+  }
+
+  /**
+   * Plays a legal decision drawn by `rng` as self-play draws them (a card, then one of its outcomes), for the seat
+   * to play: the decision as a player would send it (no capture where capture is automatic), and its events.
+   */
+  playRandomDecision(rng: Rng): { decision: Decision; events: GameEvent[] } {
+    const state = this.state;
+    const move = (this.move ??= { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0 });
+    randomMove(state, rng, move);
+    const card = formatCard(state.hands[state.turn * state.seats.handSize + move.handIndex]);
+    const decision: Decision = { card };
+    if (state.rules.capture.chooser !== 'auto' && move.count > 0) {
+      decision.capture = Array.from(move.positions.subarray(0, move.count), (position) => formatCard(state.table[position]));
+    }
+    return { decision, events: this.collect(() => playMove(state, move)) };
   }
 
   private collect(mutate: () => void): GameEvent[] {
@@ -120,12 +151,12 @@ export function legalDecisions(state: GameState): Decision[] {
 
 /** The cards in a seat's hand. */
 export function handOf(state: GameState, seat: number): string[] {
-  return Array.from(state.hand(seat), formatCard);
+  return formatCards(state.hand(seat));
 }
 
 /** The table, in table order (oldest first). */
 export function tableOf(state: GameState): string[] {
-  return Array.from(state.table.subarray(0, state.tableLength), formatCard);
+  return formatCards(state.table, 0, state.tableLength);
 }
 
 /** Cards left in the stock. */

@@ -21,6 +21,31 @@ export function shuffledDeck(state: GameState, rng: Rng, deck = new Uint8Array(s
   return rng.shuffle(deck);
 }
 
+/**
+ * TABLE-REDEAL-*: rearranges a deck order so that the opening table it lays calls for one of the variant's redeal
+ * rules (drawn at random), holding exactly the fewest cards of its value that call for it. Whether the redeal
+ * happens is still the rule's to say (a limit of deals may have been reached). False where the variant has no
+ * redeal rule a table can meet.
+ */
+export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boolean {
+  const { redeal } = state.rules.openingTable;
+  const { players, handSize, openingTableSize: size } = state.seats;
+  const condition = redeal[rng.below(Math.max(1, redeal.length))];
+  if (condition === undefined) return false;
+  const need = condition.atLeast + condition.atLeastPerCopy * state.rules.deck.copies;
+  if (need > size || need > 4 * state.rules.deck.copies) return false;
+  const start = state.rules.deal.order === 'table-first' ? 0 : players * handSize;
+  const slots = rng.shuffle(Uint8Array.from({ length: size }, (_, i) => start + i)).subarray(0, need);
+  const isSlot = (position: number): boolean => slots.includes(position);
+  for (const slot of slots) {
+    if (cardValue(deck[slot]) === condition.value) continue;
+    let from = 0;
+    while (isSlot(from) || cardValue(deck[from]) !== condition.value) from++;
+    [deck[slot], deck[from]] = [deck[from], deck[slot]];
+  }
+  return true;
+}
+
 /** Chooses a random legal move for the seat to play, writing it into `move`. */
 export function randomMove(state: GameState, rng: Rng, move: Move): void {
   const rules = state.rules.capture;

@@ -3,7 +3,7 @@
  * Every event, each round's score sheet, the result, and where asked the legal decisions before plays.
  * @module
  */
-import { startGame } from '../reference/index.ts';
+import { type GameState, startGame } from '../reference/index.ts';
 import type { GameEvent } from '../reference/types.ts';
 import { legalOnReference, replayOnReference } from './engines/reference.ts';
 import type { Expectations, ExpectedLegal, ExpectedRound, ReplayReply, ReplayRequest } from './fixture.ts';
@@ -21,11 +21,13 @@ export function legalFromReference(request: ReplayRequest, positions: readonly {
 export function expectationsFromReply(request: ReplayRequest, reply: ReplayReply): Expectations | undefined {
   const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
   if (!started.ok) return undefined;
-  const { sides, sideOf } = started.value.seats;
-  return expectationsFromReplay(reply, sides, (seat) => sideOf[seat] as number);
+  return expectationsOfSeats(reply, started.value.seats);
 }
 
-function expectationsFromReplay(reply: ReplayReply, sides: number, sideOf: (seat: number) => number): Expectations {
+/** What a reply says, written down as expectations, for a game with these seats. */
+export function expectationsOfSeats(reply: ReplayReply, seats: Pick<GameState['seats'], 'sides' | 'sideOf'>): Expectations {
+  const { sides } = seats;
+  const sideOf = (seat: number): number => seats.sideOf[seat] as number;
   const rounds: ExpectedRound[] = [];
   let awards: NonNullable<ExpectedRound['awards']> = {};
   let sweeps = new Array<number>(sides).fill(0);

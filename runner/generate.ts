@@ -3,21 +3,10 @@
  * decision each turn), written down with the reference engine's events as expectations.
  * @module
  */
-import {
-  applyDecision,
-  formatCard,
-  legalDecisions,
-  Rng,
-  shuffledDeck,
-  startGame,
-  supplyDeck,
-  type Decision,
-  type OptionValue,
-  type Rules,
-} from '../reference/index.ts';
-import { expectationsOnReference } from './expectations.ts';
+import { GameSession, legalDecisions, Rng, type GameEvent, type OptionValue, type Rules } from '../reference/index.ts';
+import { expectationsOfSeats } from './expectations.ts';
 import { illegalDecision, type IllegalShape } from './fuzz/illegal.ts';
-import type { Fixture, FixtureRound } from './fixture.ts';
+import type { ExpectedLegal, Fixture, FixtureRound, ReplayReply } from './fixture.ts';
 
 export interface GameSpec {
   variant: string;
@@ -32,57 +21,83 @@ export interface GameSpec {
    * refused. 0 or absent: every decision is legal, and the random draws are those of a generated fixture.
    */
   illegalRate?: number;
+  /**
+   * The chance that the game's first round is dealt deck orders whose opening table calls for a redeal, for as
+   * many as `VOIDING_DECKS` deck orders (fuzzing the redeal rules and their limits). 0 or absent: none.
+   */
+  voidingRate?: number;
+}
+
+/** How many deck orders in a row a voiding game's first round is dealt that call for a redeal. */
+export const VOIDING_DECKS = 12;
+
+const drawn = (rng: Rng, rate: number | undefined): boolean => rate !== undefined && rate > 0 && rng.below(1_000_000) < Math.round(rate * 1_000_000);
+
+/** One random game: its inputs, what the reference engine answered, and the legal decisions where asked. */
+export interface RandomGame {
+  rounds: FixtureRound[];
+  firstDealer?: number;
+  /** The shape of the illegal decision the game ends with, if it does. */
+  illegal?: IllegalShape;
+  reply: ReplayReply;
+  seats: GameSession['current']['seats'];
+  legal?: ExpectedLegal[];
 }
 
 /**
- * The inputs of one random game: each round's deck orders and decisions. With `illegalRate`, the game may end
- * at an illegal decision, of the shape named.
+ * A random game played once, in place, on the reference engine: each round's deck order and decisions, with the
+ * events they caused. With `illegalRate`, the game may end at an illegal decision, refused; with `legal`, it
+ * stops after round 1, with the legal decisions before each of its plays.
  */
-export function playRandomly(spec: GameSpec): { rounds: FixtureRound[]; firstDealer?: number; illegal?: IllegalShape } {
+export function playRandomly(spec: GameSpec): RandomGame {
   const rng = new Rng(spec.seed);
   const firstDealer = spec.rules.deal.firstDealer === 'setup' ? rng.below(spec.players) : undefined;
-  const started = startGame(spec.rules, { players: spec.players, firstDealer });
+  const started = GameSession.start(spec.rules, { players: spec.players, firstDealer });
   if (!started.ok) throw new Error(started.error.message);
-  let state = started.value;
+  const game = started.value;
+  const state = game.current;
   const rounds: FixtureRound[] = [];
-  while (state.status !== 'over') {
+  const events: GameEvent[] = [];
+  const legal: ExpectedLegal[] | undefined = spec.legal === true ? [] : undefined;
+  const voiding = drawn(rng, spec.voidingRate);
+  const played = (reply: ReplayReply, illegal?: IllegalShape): RandomGame => ({
+    rounds,
+    ...(firstDealer === undefined ? {} : { firstDealer }),
+    ...(illegal === undefined ? {} : { illegal }),
+    reply,
+    seats: state.seats,
+    ...(legal === undefined ? {} : { legal }),
+  });
+  while (state.status !== 'over' && (legal === undefined || state.round === 1)) {
     const round = (rounds[state.round - 1] ??= { decks: [], plays: [] });
-    if (state.status === 'awaiting-deck') {
-      const deck = Array.from(shuffledDeck(state, rng), formatCard);
-      round.decks.push(deck);
-      const step = supplyDeck(state, deck);
-      if (!step.ok) throw new Error(step.error.message);
-      state = step.value.state;
-    } else {
-      if (spec.illegalRate !== undefined && spec.illegalRate > 0 && rng.below(1_000_000) < spec.illegalRate * 1_000_000) {
-        const illegal = illegalDecision(state, rng);
-        if (illegal !== undefined) {
-          round.plays.push(illegal.decision);
-          return { rounds, ...(firstDealer === undefined ? {} : { firstDealer }), illegal: illegal.shape };
-        }
-      }
-      const choices = legalDecisions(state);
-      const chosen = choices[rng.below(choices.length)] as Decision;
-      // Where capture is automatic the fixture leaves it to the engine; the events say what was taken.
-      const decision = spec.rules.capture.chooser === 'auto' ? { card: chosen.card } : chosen;
-      round.plays.push(decision);
-      const step = applyDecision(state, decision);
-      if (!step.ok) throw new Error(step.error.message);
-      state = step.value.state;
+    const step = state.status === 'awaiting-deck' ? game.supplyShuffledDeck(rng, voiding && state.round === 1 && state.deckOrders < VOIDING_DECKS) : undefined;
+    if (step !== undefined) {
+      round.decks.push(step.deck);
+      for (const event of step.events) events.push(event);
+      continue;
     }
+    if (drawn(rng, spec.illegalRate)) {
+      const illegal = illegalDecision(state, rng);
+      if (illegal !== undefined) {
+        round.plays.push(illegal.decision);
+        const rejection = { round: state.round, play: round.plays.length, code: illegal.code, message: illegal.message };
+        return played({ events, rejection }, illegal.shape);
+      }
+    }
+    legal?.push({ round: 1, play: round.plays.length + 1, decisions: legalDecisions(state) });
+    const move = game.playRandomDecision(rng);
+    round.plays.push(move.decision);
+    for (const event of move.events) events.push(event);
   }
-  return firstDealer === undefined ? { rounds } : { rounds, firstDealer };
+  return played({ events });
 }
 
 export function generateFixture(spec: GameSpec, id: string, engineVersion: string): Fixture {
   const played = playRandomly(spec);
-  const { firstDealer } = played;
-  const rounds = spec.legal === true ? played.rounds.slice(0, 1) : played.rounds;
-  const request = { variant: spec.variant, options: spec.options, rules: spec.rules, players: spec.players, firstDealer, rounds };
+  const { firstDealer, rounds } = played;
   const game = `game ${spec.seed} of ${spec.variant}${Object.keys(spec.options).length > 0 ? ` (${optionLabel(spec.options)})` : ''}, ${spec.players} players`;
-  const legalPositions = spec.legal === true ? (rounds[0]?.plays ?? []).map((_, i) => ({ round: 1, play: i + 1 })) : undefined;
-  const expect = expectationsOnReference(request, legalPositions)?.expect;
-  if (expect === undefined) throw new Error(`the reference engine cannot start ${game}`);
+  const expect = expectationsOfSeats(played.reply, played.seats);
+  if (played.legal !== undefined) expect.legal = played.legal;
   const fixture: Fixture = {
     id,
     title: spec.legal === true ? `The legal decisions of round 1 of random ${game}` : `Random ${game}`,

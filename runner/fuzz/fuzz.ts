@@ -27,6 +27,8 @@ export interface FuzzSettings {
   timeMs?: number;
   /** The chance of an illegal decision at each decision. */
   illegalRate: number;
+  /** The chance that a game's first round is dealt tables that call for a redeal (default `VOIDING_RATE`). */
+  voidingRate?: number;
   /** What the engine declares; by default what it says of itself. */
   profile?: EngineProfile;
   /** Who says what each game gives: by default the reference engine (`--against`: another engine). */
@@ -64,6 +66,9 @@ export interface FuzzOutcome {
   interrupted: boolean;
 }
 
+/** By default, one game in 20 tries the redeal rules: its first round's tables call for a redeal, deal after deal. */
+export const VOIDING_RATE = 0.05;
+
 const ruleKey = (rule: RuleId | null): string => rule ?? 'no single rule';
 
 /** A fuzz fixture's id and file name part: the rule in lower case and the seed. */
@@ -83,7 +88,7 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   ) {
     const seed = settings.seed + games;
     const players = settings.players[games % settings.players.length] as number;
-    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players, seed, illegalRate: settings.illegalRate };
+    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players, seed, illegalRate: settings.illegalRate, voidingRate: settings.voidingRate ?? VOIDING_RATE };
     const generated = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
     const game = settings.judge === undefined ? generated : await settings.judge(generated, settings.rules);
     games++;
@@ -91,9 +96,12 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     const result = await runFixture(engine, item(game), settings.profile);
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
-      if (findings.has(ruleKey(found.rule))) continue;
+      // A rule already broken is shrunk again only from a game that may show it in fewer rounds.
+      const known = findings.get(ruleKey(found.rule))?.fixture;
+      if (known !== undefined && found.divergence.round >= known.rounds.length) continue;
       const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate), settings.profile);
       const shrunk = await shrink({ fixture: game, result }, found.rule, settings.rules, run, settings.judge);
+      if (known !== undefined && !smaller(shrunk.fixture, known)) continue;
       const fixture: Fixture = {
         ...shrunk.fixture,
         id: `${settings.group}/${findingName({ rule: found.rule, seed })}`,
@@ -110,6 +118,12 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   }
   return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], interrupted: settings.signal?.aborted === true };
 }
+
+const playCount = (fixture: Fixture): number => fixture.rounds.reduce((total, round) => total + round.plays.length, 0);
+
+/** Whether a game is smaller than another: fewer rounds, or as many and fewer plays. */
+const smaller = (a: Fixture, b: Fixture): boolean =>
+  a.rounds.length < b.rounds.length || (a.rounds.length === b.rounds.length && playCount(a) < playCount(b));
 
 /** Whether a result shows the rule. */
 const shows = (result: FixtureResult, rule: RuleId | null): boolean =>

@@ -35,70 +35,81 @@ export type IllegalShape = (typeof ILLEGAL_SHAPES)[number];
 
 const pick = <T>(items: readonly T[], rng: Rng): T | undefined => (items.length === 0 ? undefined : items[rng.below(items.length)]);
 
-/** Every subset of a few table cards (the table is short where it matters; at most 2^8 of them). */
-function subsets(cards: readonly string[]): string[][] {
-  const few = cards.slice(0, 8);
-  const out: string[][] = [];
-  for (let mask = 1; mask < 1 << few.length; mask++) out.push(few.filter((_, i) => (mask & (1 << i)) !== 0));
-  return out;
+/** What every shape looks at: the hand and the table, as the player sees them. */
+interface Position {
+  state: GameState;
+  hand: string[];
+  table: string[];
+  /** The values of the first 8 table cards, whose subsets are tried (at most 2^8 of them). */
+  values: number[];
 }
 
-const sum = (cards: readonly string[]): number => cards.reduce((total, card) => total + cardValue(parseCard(card)), 0);
+/** The subsets of the first table cards (a bit per card) whose value sum passes `keep`. */
+function subsetsWhere(position: Position, keep: (sum: number, mask: number) => boolean): number[] {
+  const { values } = position;
+  const sums = new Int32Array(1 << values.length);
+  const kept: number[] = [];
+  for (let mask = 1; mask < sums.length; mask++) {
+    const low = 31 - Math.clz32(mask & -mask);
+    sums[mask] = (sums[mask & (mask - 1)] as number) + (values[low] as number);
+    if (keep(sums[mask] as number, mask)) kept.push(mask);
+  }
+  return kept;
+}
+
+const cardsOf = (position: Position, mask: number): string[] => position.table.filter((_, i) => i < 8 && (mask & (1 << i)) !== 0);
+
+/** The cards of the deck in neither the hand nor on the table. */
+const elsewhere = (position: Position): string[] =>
+  fullDeck(position.state.rules.deck.copies).filter((c) => !position.hand.includes(c) && !position.table.includes(c));
+
+const valueOf = (card: string): number => cardValue(parseCard(card));
 
 /** A decision of this shape at this position, or undefined where the shape cannot be made here. */
-function decisionOf(shape: IllegalShape, state: GameState, rng: Rng): Decision | undefined {
-  const hand = handOf(state, state.turn);
-  const table = tableOf(state);
+function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision | undefined {
+  const { hand, table } = position;
   const card = pick(hand, rng);
   if (card === undefined) return undefined;
-  const elsewhere = fullDeck(state.rules.deck.copies).filter((c) => !hand.includes(c) && !table.includes(c));
+  const value = valueOf(card);
+  const someSubset = (keep: (sum: number, mask: number) => boolean): string[] | undefined => {
+    const mask = pick(subsetsWhere(position, keep), rng);
+    return mask === undefined ? undefined : cardsOf(position, mask);
+  };
+  const withCapture = (capture: string[] | undefined): Decision | undefined => (capture === undefined ? undefined : { card, capture });
   switch (shape) {
     case 'card-not-in-hand': {
-      const other = pick(elsewhere, rng);
+      const other = pick(elsewhere(position), rng);
       return other === undefined ? undefined : { card: other };
     }
     case 'card-unknown':
       return { card: pick(['11D', '0C', '7X', 'KD', ''], rng) as string };
     case 'capture-not-on-table': {
-      const other = pick(elsewhere, rng);
-      return other === undefined ? undefined : { card, capture: [other] };
+      const other = pick(elsewhere(position), rng);
+      return withCapture(other === undefined ? undefined : [other]);
     }
     case 'capture-includes-played-card':
       return { card, capture: [card, ...table.slice(0, 1)] };
-    case 'capture-wrong-sum': {
-      const wrong = subsets(table).filter((cards) => sum(cards) !== cardValue(parseCard(card)));
-      const chosen = pick(wrong, rng);
-      return chosen === undefined ? undefined : { card, capture: chosen };
-    }
+    case 'capture-wrong-sum':
+      return withCapture(someSubset((sum) => sum !== value));
     case 'capture-same-card-twice': {
-      const target = table.find((c) => cardValue(parseCard(c)) * 2 === cardValue(parseCard(card)));
-      return target === undefined ? undefined : { card, capture: [target, target] };
+      const target = table.find((c) => valueOf(c) * 2 === value);
+      return withCapture(target === undefined ? undefined : [target, target]);
     }
     case 'capture-right-value-wrong-card': {
-      const value = cardValue(parseCard(card));
       const lookalike = pick(
-        elsewhere.filter((c) => cardValue(parseCard(c)) === value),
+        elsewhere(position).filter((c) => valueOf(c) === value),
         rng,
       );
-      return lookalike === undefined ? undefined : { card, capture: [lookalike] };
+      return withCapture(lookalike === undefined ? undefined : [lookalike]);
     }
     case 'trail-when-a-capture-is-due':
       return { card, capture: [] };
-    case 'sum-over-a-rank-match': {
-      const value = cardValue(parseCard(card));
-      if (!table.some((c) => cardValue(parseCard(c)) === value)) return undefined;
-      const sums = subsets(table).filter((cards) => cards.length > 1 && sum(cards) === value);
-      const chosen = pick(sums, rng);
-      return chosen === undefined ? undefined : { card, capture: chosen };
-    }
+    case 'sum-over-a-rank-match':
+      if (!table.some((c) => valueOf(c) === value)) return undefined;
+      return withCapture(someSubset((sum, mask) => (mask & (mask - 1)) !== 0 && sum === value));
     case 'capture-not-the-automatic-one': {
-      const legal = legalDecisions(state).filter((decision) => decision.card === card);
-      const automatic = legal[0]?.capture ?? [];
-      const other = pick(
-        subsets(table).filter((cards) => cards.join() !== automatic.join()),
-        rng,
-      );
-      return other === undefined ? undefined : { card, capture: other };
+      const automatic = legalDecisions(position.state).find((decision) => decision.card === card)?.capture ?? [];
+      return withCapture(someSubset((_, mask) => cardsOf(position, mask).join() !== automatic.join()));
     }
   }
 }
@@ -107,14 +118,16 @@ function decisionOf(shape: IllegalShape, state: GameState, rng: Rng): Decision |
  * An illegal decision at this position, drawn over the shapes in random order, with the code the reference
  * refuses it with; undefined if no shape gives one here (every candidate turned out legal).
  */
-export function illegalDecision(state: GameState, rng: Rng): { decision: Decision; code: ErrorCode; shape: IllegalShape } | undefined {
+export function illegalDecision(state: GameState, rng: Rng): { decision: Decision; code: ErrorCode; message: string; shape: IllegalShape } | undefined {
+  const table = tableOf(state);
+  const position = { state, hand: handOf(state, state.turn), table, values: table.slice(0, 8).map(valueOf) };
   const order = rng.shuffle(ILLEGAL_SHAPES.map((_, i) => i));
   for (const index of order) {
     const shape = ILLEGAL_SHAPES[index] as IllegalShape;
-    const decision = decisionOf(shape, state, rng);
+    const decision = decisionOf(shape, position, rng);
     if (decision === undefined) continue;
     const checked = checkDecision(state, decision);
-    if (!checked.ok) return { decision, code: checked.error.code, shape };
+    if (!checked.ok) return { decision, code: checked.error.code, message: checked.error.message, shape };
   }
   return undefined;
 }
