@@ -34,7 +34,8 @@ function median(samples: number, measure: () => number): number {
 
 /** Whole games for about `seconds`, after a warm-up, in one state; returns games and hands per second. */
 function measureSelfPlay(rules: Rules, seconds: number, samples: number): SelfPlayFigures {
-  const setup = rules.deal.firstDealer === 'setup' ? { players: 2, firstDealer: 0 } : { players: 2 };
+  const players = Math.min(...rules.players.seatings.flatMap((seating) => seating.players));
+  const setup = rules.deal.firstDealer === 'setup' ? { players, firstDealer: 0 } : { players };
   const rng = new Rng(7);
   let hands = 0;
   const countHands = (state: { round: number }): void => {
@@ -93,7 +94,7 @@ async function measureReplay(engine: Engine, files: string[], variants: Map<stri
   return round((files.length * 1000) / (performance.now() - start));
 }
 
-/** Fuzzed games per second of pagat on an engine, the reference's own rules (nothing is found, nothing shrunk). */
+/** Fuzzed games per second of pagat on an engine, the reference's own rules (nothing is found, nothing shrunk), once warm. */
 async function measureFuzz(engine: Engine, variant: ResolvedVariant, games: number): Promise<number> {
   const settings = {
     variant,
@@ -109,6 +110,7 @@ async function measureFuzz(engine: Engine, variant: ResolvedVariant, games: numb
     fileOf: (name: string) => name,
     reproOf: (file: string) => file,
   };
+  await fuzz(engine, { ...settings, seed: 1 + games, games: Math.ceil(games / 10) });
   const outcome = await fuzz(engine, settings);
   if (outcome.findings.length > 0) throw new Error(`fuzz of the reference found ${outcome.findings.length} rules broken`);
   return round((outcome.games * 1000) / outcome.durationMs);
@@ -134,7 +136,7 @@ async function main(): Promise<number> {
   const progress = (text: string): void => {
     if (values.json !== true) process.stdout.write(text);
   };
-  progress('self-play, 2 players, random legal play, whole games\n');
+  progress('self-play, the fewest players each variant seats (2 for most), random legal play, whole games\n');
   const selfplay: Record<string, SelfPlayFigures> = {};
   for (const [id, variant] of registry.value) {
     selfplay[id] = await inWorker({ rules: rulesOf(variant), seconds, samples });
