@@ -341,7 +341,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           redeal.rule,
-          `If the opening table holds ${atLeast} or more cards of value ${redeal.value} (${this.rankName(redeal.value)}), ${worded('redealRule', redeal.rule, names)}, ${limit}.`,
+          `If the opening table holds ${atLeast} or more cards of value ${redeal.value}${this.rankName(redeal.value) === String(redeal.value) ? '' : ` (${this.rankName(redeal.value)})`}, ${worded('redealRule', redeal.rule, names)}, ${limit}.`,
         ),
       );
     }
