@@ -293,6 +293,7 @@ class RulebookWriter {
       deal.tableSize === 'remainder'
         ? `the cards left over when the hands are dealt a whole number of times (${40 * deck.copies} modulo ${deal.handSize} times the number of players)`
         : `${deal.tableSize} card${deal.tableSize === 1 ? '' : 's'}`;
+    const opening = deal.tableSize === 0 ? 'No card goes to the table: play starts on an empty table.' : `The first deal of a round also lays out the opening table: ${table}.`;
     const rows = this.seated.map(({ players }) => {
       const sizes = dealSizes(this.rules, players);
       return sizes === undefined
@@ -302,7 +303,7 @@ class RulebookWriter {
     rules.push(
       this.rule(
         'DEAL-TABLE-SIZE',
-        `Each deal gives every player ${deal.handSize} card${deal.handSize === 1 ? '' : 's'}. The first deal of a round also lays out the opening table: ${table}. The deals of a round use up the whole deck:`,
+        `Each deal gives every player ${deal.handSize} card${deal.handSize === 1 ? '' : 's'}. ${opening} The deals of a round use up the whole deck:`,
         { kind: 'table', head: ['Players', 'Cards per hand', 'Opening table', 'Deals per round'], rows },
       ),
       this.rule(
@@ -318,7 +319,9 @@ class RulebookWriter {
       ),
       this.rule(
         'DEAL-REFILL',
-        `When every hand is empty and the stock is not, ${deal.handSize} more card${deal.handSize === 1 ? ' is' : 's are'} dealt to each player in the same way, none to the table, and the player after the dealer leads again. The round ends when the stock and every hand are empty.`,
+        this.seated.every(({ players }) => (dealSizes(this.rules, players)?.deals ?? 1) === 1)
+          ? 'The whole deck is dealt in the first deal: there are no later deals, and the round ends when every hand is empty.'
+          : `When every hand is empty and the stock is not, ${deal.handSize} more card${deal.handSize === 1 ? ' is' : 's are'} dealt to each player in the same way, none to the table, and the player after the dealer leads again. The round ends when the stock and every hand are empty.`,
       ),
     );
     rules.push(...this.openingTable());
