@@ -7,13 +7,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { autoCapture } from '../reference/capture.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
 import { loadRunItem } from './corpus-items.ts';
 import { referenceEngine, type Engine } from './engines/engine.ts';
 import { StdioEngine } from './engines/stdio.ts';
 import { fuzz } from './fuzz/fuzz.ts';
+import { startTypeScriptWorker } from './worker-thread.ts';
 import { formatLoadError } from './load/load-result.ts';
 import { listFixtureFiles } from './load/fixtures.ts';
 import { loadVariantRegistry } from './load/variants.ts';
@@ -107,8 +108,8 @@ async function measureFuzz(engine: Engine, variant: ResolvedVariant, games: numb
     engineLabel: engine.name,
     engineVersion: 'bench',
     group: 'bench',
-    fileOf: (name: string) => name,
-    reproOf: (file: string) => file,
+    shownDir: 'bench',
+    reproFlags: [],
   };
   await fuzz(engine, { ...settings, seed: 1 + games, games: Math.ceil(games / 10) });
   const outcome = await fuzz(engine, settings);
@@ -186,11 +187,7 @@ interface SelfPlayJob {
  */
 function inWorker(job: SelfPlayJob): Promise<SelfPlayFigures> {
   return new Promise((resolve, reject) => {
-    // Workers do not inherit tsx's loader: the worker registers it, then loads this module.
-    const entry = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
-      register();
-      await import(${JSON.stringify(import.meta.url)});`;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: job });
+    const worker = startTypeScriptWorker(new URL(import.meta.url), job);
     worker.once('message', resolve);
     worker.once('error', reject);
   });

@@ -4,12 +4,13 @@
  * the number of jobs.
  * @module
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type EngineSpec, EngineStartError, startEngine } from './engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from './profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
+import { startTypeScriptWorker } from './worker-thread.ts';
 
 const UNSETTLED_AWAIT = 13;
 
@@ -54,13 +55,9 @@ async function runInProcess(items: readonly RunItem[], options: PoolOptions): Pr
   return results;
 }
 
-/** A worker thread that loads this package's TypeScript: workers do not inherit tsx's loader, so it registers it. */
-function startWorker(engine: EngineSpec, profile: EngineProfile | undefined): Worker {
-  const entry = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
-    register();
-    await import(${JSON.stringify(new URL('./pool-worker.ts', import.meta.url).href)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(entry)}`), { workerData: { spec: engine, profile } });
-}
+/** A worker thread serving fixtures on its own engine. */
+const startWorker = (engine: EngineSpec, profile: EngineProfile | undefined): Worker =>
+  startTypeScriptWorker(new URL('./pool-worker.ts', import.meta.url), { spec: engine, profile });
 
 /** The result of a fixture whose worker thread died, or was stopped, while running it. */
 function workerDied(item: RunItem, message: string): FixtureResult {

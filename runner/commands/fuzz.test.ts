@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -65,3 +65,25 @@ test('--against: another engine judges; the engine that agrees with it passes, t
   const both = await runCli(['fuzz', '--adapter', LAST_PLAY, '--against', judge, '--profile', 'examples/profiles/scoparella-like.yaml']);
   expect(both).toMatchObject({ code: 2, stderr: expect.stringContaining('give --profile or --against, not both') });
 }, 60_000);
+
+test('--jobs 2 shares the games between two threads and finds what one job finds, written the same', async () => {
+  const one = await runCli(['fuzz', '--adapter', LAST_PLAY, '--games', '400', '--out', join(dir, 'one', 'found'), '--reporter', 'json']);
+  const two = await runCli(['fuzz', '--adapter', LAST_PLAY, '--games', '400', '--out', join(dir, 'two', 'found'), '--jobs', '2', '--reporter', 'json']);
+  expect([one.code, two.code]).toEqual([1, 1]);
+  const figures = (ran: { stdout: string }): { games: number; written: string[] } => (JSON.parse(ran.stdout) as { fuzz: { games: number; written: string[] } }).fuzz;
+  expect(figures(two).games).toBe(400);
+  const names = (await readdir(join(dir, 'one', 'found'))).sort();
+  expect(names.length).toBeGreaterThan(0);
+  expect((await readdir(join(dir, 'two', 'found'))).sort()).toEqual(names);
+  for (const name of names) {
+    expect(await readFile(join(dir, 'two', 'found', name), 'utf8')).toBe(await readFile(join(dir, 'one', 'found', name), 'utf8'));
+  }
+  expect(figures(two).written).toEqual(names.map((name) => join(dir, 'two', 'found', name)));
+}, 60_000);
+
+test('--jobs: an engine that cannot start stops every job, exit 3', async () => {
+  const ran = await runCli(['fuzz', '--engine', 'no-such-engine-command-xyz', '--games', '10', '--jobs', '2', '--out', join(dir, 'never')]);
+  expect(ran.code).toBe(3);
+  expect(ran.stderr).toMatch(/^error: the engine could not be started: /);
+  await expect(readdir(join(dir, 'never'))).rejects.toThrow(/ENOENT/);
+});

@@ -5,21 +5,22 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { MAX_PLAYERS } from '../../reference/index.ts';
+import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
+import { MAX_JOBS } from '../pool.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import { DEFAULT_TIMEOUT_MS, engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
+import { DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, readUserFile, writeFileSafely } from '../files.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
-import { engineJudge, findingName, fuzz } from '../fuzz/fuzz.ts';
+import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
+import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { countResults, exitCodeOf, type RunSummary } from '../outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
-import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
 import { renderJson } from '../report/json.ts';
 import { inCi } from '../progress.ts';
-import { reproCommand } from '../report/divergence.ts';
 import { renderPretty } from '../report/pretty.ts';
 import { variantWithSettings } from './variant.ts';
 
@@ -39,6 +40,7 @@ const OPTIONS = {
   out: { type: 'string', default: 'fuzz-findings' },
   force: { type: 'boolean' },
   reporter: { type: 'string', default: 'pretty' },
+  jobs: { type: 'string', short: 'j', default: '1' },
 } as const;
 
 /** `60s`, `2m`, `90`: seconds, as milliseconds. */
@@ -54,6 +56,42 @@ function rateOf(text: string): number {
   return rate;
 }
 
+/**
+ * The options each game draws a value of: those the profile declares values for and --option does not set, over the
+ * values declared, or over a range within the variant's bounds. A single declared value is not drawn: the plan
+ * plays every game with it.
+ */
+function optionDrawsOf(profile: EngineProfile | undefined, variant: ResolvedVariant, fixed: Record<string, OptionValue>): Record<string, OptionDraw> {
+  const declared = profile === undefined ? undefined : variantProfileOf(profile, variant.id)?.options;
+  const draws: Record<string, OptionDraw> = {};
+  for (const [name, support] of Object.entries(declared ?? {})) {
+    const option = variant.options.find((candidate) => candidate.name === name);
+    if (name in fixed || option === undefined) continue;
+    if (Array.isArray(support)) {
+      if (support.length > 1) draws[name] = support;
+      continue;
+    }
+    const min = Math.max(support.min ?? -Infinity, option.min ?? -Infinity);
+    const max = Math.min(support.max ?? Infinity, option.max ?? Infinity);
+    if (option.type === 'integer' && Number.isFinite(min) && Number.isFinite(max) && max > min) draws[name] = { min, max };
+  }
+  return draws;
+}
+
+/** One job: the engine (and the judge of --against) started here, the games played in this thread. */
+async function fuzzInProcess(spec: EngineSpec, against: EngineSpec | undefined, settings: FuzzSettings): Promise<FuzzOutcome> {
+  let engine: Engine | undefined;
+  let judge: Engine | undefined;
+  try {
+    engine = await startEngine(spec);
+    if (against !== undefined) judge = await startEngine(against);
+    return await fuzz(engine, { ...settings, ...(judge === undefined ? {} : { judge: engineJudge(judge) }) });
+  } finally {
+    await engine?.close();
+    await judge?.close();
+  }
+}
+
 export const fuzzCommand: Command = {
   name: 'fuzz',
   summary: 'play seeded random games on an engine, shrink each rule it breaks to a fixture',
@@ -61,7 +99,7 @@ export const fuzzCommand: Command = {
                             [--profile <file> | --against <command>]
                             [--variant <id>] [--option name=value ...] [--players <n>]
                             [--games <n> | --time <60s>] [--seed <n>] [--illegal-rate <r>]
-                            [--out <dir>] [--force] [--reporter pretty|json]
+                            [--jobs <n>] [--out <dir>] [--force] [--reporter pretty|json]
 
 Plays seeded random games of the variant (random deck orders; each decision drawn over
 every legal one, and with probability <r> (default 0.05) an illegal one of some shape an
@@ -78,8 +116,18 @@ judges the new); the rules are the fixture's, no profile applies, and a game the
 does not play is passed over.
 
 Without --players, the games take turns at every player count --profile declares for the
-variant (two players where it declares none). Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
-was found. An adapter is run in process here: --timeout applies to --engine only.
+variant (two players where it declares none), and each game draws a value of every option
+--profile declares values of (a list, or a range within the variant's) and --option does not
+set. One game in 20 is dealt, in its first round,
+opening tables that call for one of the variant's redeals, deal after deal (up to 12), so
+that redeal rules and their limits are tried.
+
+With --jobs <n>, the games are shared between n worker threads, each with its own engine
+(game i on thread i mod n); each rule keeps the smallest example any thread found.
+
+Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
+was found. An adapter runs in this process (on worker threads with --jobs): --timeout
+applies to --engine only.
 
 Exit status: 0 no rule broken; 1 a rule broken (each one written); 2 a usage mistake or an
 invalid variant or profile; 3 the engine could not run or errored; 130 interrupted.`,
@@ -94,6 +142,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const games = values.games === undefined ? (values.time === undefined ? 1000 : undefined) : integerOption('games', values.games, 1);
     const timeMs = values.time === undefined ? undefined : durationOf(values.time);
     const illegalRate = rateOf(values['illegal-rate']);
+    const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
 
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
@@ -116,49 +165,55 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     // Without --players, every player count the engine declares for the variant, in turn; else two.
     const declared = profile?.variants === '*' ? undefined : profile?.variants.find((entry) => entry.id === variant.id)?.players;
     const players = chosenPlayers === undefined ? (declared ?? [2]) : [chosenPlayers];
-    let engine;
-    let judge;
-    try {
-      engine = await startEngine(spec);
-      if (values.against !== undefined) {
-        judge = await startEngine({ kind: 'stdio', command: values.against, timeoutMs: DEFAULT_TIMEOUT_MS, validateProtocol: false, cwd: io.cwd });
-      }
-    } catch (error) {
-      await engine?.close();
-      if (!(error instanceof EngineStartError)) throw error;
-      io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
-      return EXIT.engineError;
-    }
+    const against: EngineSpec | undefined =
+      values.against === undefined ? undefined : { kind: 'stdio', command: values.against, timeoutMs: DEFAULT_TIMEOUT_MS, validateProtocol: false, cwd: io.cwd };
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
-    const label = judge === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
+    const label = against === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
     const out = resolve(io.cwd, values.out);
-    const fileOf = (name: string): string => showPath(join(out, `${name}.yaml`), io);
+    const settings = {
+      variant,
+      options,
+      rules,
+      optionDraws: optionDrawsOf(profile, variant, options),
+      players,
+      seed,
+      ...(games === undefined ? {} : { games }),
+      ...(timeMs === undefined ? {} : { timeMs }),
+      illegalRate,
+      ...(profile === undefined ? {} : { profile }),
+      // The judging engine plays the rules as written.
+      ...(against === undefined ? {} : { profile: PLAYS_EVERYTHING }),
+      engineLabel: label,
+      engineVersion: version,
+      group: basename(out),
+      shownDir: showPath(out, io),
+      reproFlags: [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile])],
+    };
     const progress = io.isTTY && !inCi(io.env) ? (io.progress ?? io.stderr) : undefined;
+    const showProgress = (played: number, broken: number): void => {
+      progress?.write(`\r\x1b[2Kfuzz: ${played} games, ${broken} rule${broken === 1 ? '' : 's'} broken`);
+    };
     let outcome;
     try {
-      outcome = await fuzz(engine, {
-        variant,
-        options,
-        rules,
-        players,
-        seed,
-        ...(games === undefined ? {} : { games }),
-        ...(timeMs === undefined ? {} : { timeMs }),
-        illegalRate,
-        ...(profile === undefined ? {} : { profile }),
-        ...(judge === undefined ? {} : { judge: engineJudge(judge), profile: PLAYS_EVERYTHING }),
-        engineLabel: label,
-        engineVersion: version,
-        group: basename(out),
-        fileOf,
-        reproOf: (file) => reproCommand(file, [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile])]),
-        ...(io.signal === undefined ? {} : { signal: io.signal }),
-        onGame: (played, found) => progress?.write(`\r\x1b[2Kfuzz: ${played} games, ${found} rules broken`),
-      });
+      outcome =
+        jobs === 1
+          ? await fuzzInProcess(spec, against, { ...settings, ...(io.signal === undefined ? {} : { signal: io.signal }), onGame: (played, broken) => showProgress(played, broken.size) })
+          : await fuzzOnWorkers(
+              { engine: spec, ...(against === undefined ? {} : { against }), settings },
+              { jobs, ...(io.signal === undefined ? {} : { signal: io.signal }), onProgress: showProgress },
+            );
+    } catch (error) {
+      if (error instanceof EngineStartError) {
+        io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
+        return EXIT.engineError;
+      }
+      if (error instanceof FuzzJobFailure) {
+        io.stderr.write(`error: ${error.message}\n`);
+        return EXIT.engineError;
+      }
+      throw error;
     } finally {
       progress?.write('\r\x1b[2K');
-      await engine.close();
-      await judge?.close();
     }
 
     const written: string[] = [];

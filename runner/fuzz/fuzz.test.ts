@@ -66,8 +66,8 @@ function settingsOf([id, options, players, illegalRate = 0.05]: (typeof SETTINGS
     engineLabel: 'mutant',
     engineVersion: '0.0.0',
     group: 'fuzz',
-    fileOf: (name) => `fuzz/${name}.yaml`,
-    reproOf: (file) => `npx scopa-conformance run ${file}`,
+    shownDir: 'fuzz',
+    reproFlags: [],
   };
 }
 
@@ -129,4 +129,18 @@ test('the games take turns at each player count given', async () => {
   const outcome = await fuzz(watching, { ...settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 6), players: [2, 3, 4] });
   expect(outcome.findings).toEqual([]);
   expect(seen).toEqual([2, 3, 4, 2, 3, 4]);
+});
+
+test('each game draws a value of every option to draw, from a list or a range, and plays by it', async () => {
+  const seen: string[] = [];
+  const reference = referenceEngine();
+  const watching: Engine = {
+    ...reference,
+    name: 'watching',
+    replay: async (request) => (seen.push(`${String(request.options.target)}/${request.rules.end.target}/${String(request.options.decks)}/${request.rules.deck.copies}`), reference.replay(request)),
+  };
+  const playpalace: (typeof SETTINGS)[number] = ['playpalace', {}, 2];
+  const outcome = await fuzz(watching, { ...settingsOf(playpalace, 40), optionDraws: { target: { min: 3, max: 5 }, decks: [1, 2] } });
+  expect(outcome.findings).toEqual([]);
+  expect(new Set(seen)).toEqual(new Set(['3/3/1/1', '4/4/1/1', '5/5/1/1', '3/3/2/2', '4/4/2/2', '5/5/2/2']));
 });

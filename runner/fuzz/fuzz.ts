@@ -5,7 +5,8 @@
  * still shows it: a fixture that `run` reproduces.
  * @module
  */
-import type { OptionValue, ResolvedVariant, RuleId, Rules } from '../../reference/index.ts';
+import { join } from 'node:path';
+import { applyOptions, type OptionValue, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
 import { expectationsFromReply, expectationsOnReference } from '../expectations.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
@@ -13,11 +14,17 @@ import { generateFixture } from '../generate.ts';
 import type { FixtureResult } from '../outcome.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { runFixture, type RunItem } from '../replay.ts';
+import { reproCommand } from '../report/divergence.ts';
 
 export interface FuzzSettings {
   variant: ResolvedVariant;
   options: Record<string, OptionValue>;
   rules: Rules;
+  /**
+   * Options whose value each game draws (seeded by the game's seed), over a list of values or a range: those the
+   * engine's profile declares and `options` does not set.
+   */
+  optionDraws?: Record<string, OptionDraw>;
   /** The player counts to play, in turn: game n has `players[n % length]`. */
   players: readonly number[];
   /** The first game's seed; game n has seed + n. */
@@ -37,13 +44,16 @@ export interface FuzzSettings {
   engineLabel: string;
   /** The package version, for the fixtures' provenance. */
   engineVersion: string;
-  /** The folder the findings are written to, whose name starts their ids, and where each is written. */
+  /** The folder the findings are written to, whose name starts their ids, as shown to the user. */
   group: string;
-  fileOf: (name: string) => string;
-  reproOf: (file: string) => string;
+  shownDir: string;
+  /** The engine's flags in the command that reruns a finding (`--engine ...`, `--profile ...`). */
+  reproFlags: readonly string[];
+  /** One of several jobs sharing the games: this one plays games `index`, `index + of`, `index + 2 × of`, ... */
+  job?: { index: number; of: number };
   signal?: AbortSignal;
-  /** After each game: how many games so far, and how many rules broken. */
-  onGame?: (games: number, findings: number) => void;
+  /** After each game: how many games so far, and the rules broken (`ruleKey`). */
+  onGame?: (games: number, rules: ReadonlySet<string>) => void;
 }
 
 /** A rule the engine broke, and the smallest game found that shows it. */
@@ -66,10 +76,41 @@ export interface FuzzOutcome {
   interrupted: boolean;
 }
 
+export type OptionDraw = OptionValue[] | { min: number; max: number };
+
+/**
+ * Each game's options and rules: `options`, with a value drawn for each option of `optionDraws`. The rules of each
+ * combination are made once; a combination the variant refuses is played with `options` alone.
+ */
+function gameSettings(settings: FuzzSettings): (seed: number) => { options: Record<string, OptionValue>; rules: Rules } {
+  const draws = Object.entries(settings.optionDraws ?? {});
+  const made = new Map<string, { options: Record<string, OptionValue>; rules: Rules }>();
+  const fixed = { options: settings.options, rules: settings.rules };
+  if (draws.length === 0) return () => fixed;
+  return (seed) => {
+    const rng = new Rng(seed + OPTION_SEED);
+    const options = { ...settings.options };
+    for (const [name, draw] of draws) {
+      options[name] = Array.isArray(draw) ? (draw[rng.below(draw.length)] as OptionValue) : draw.min + rng.below(draw.max - draw.min + 1);
+    }
+    const key = JSON.stringify(options);
+    let game = made.get(key);
+    if (game === undefined) {
+      const rules = applyOptions(settings.variant, options);
+      game = rules.ok ? { options, rules: rules.value } : fixed;
+      made.set(key, game);
+    }
+    return game;
+  };
+}
+
+/** Option draws use a generator of their own, so that a game's deck orders and decisions do not depend on them. */
+const OPTION_SEED = 0x5eed;
+
 /** By default, one game in 20 tries the redeal rules: its first round's tables call for a redeal, deal after deal. */
 export const VOIDING_RATE = 0.05;
 
-const ruleKey = (rule: RuleId | null): string => rule ?? 'no single rule';
+export const ruleKey = (rule: RuleId | null): string => rule ?? 'no single rule';
 
 /** A fuzz fixture's id and file name part: the rule in lower case and the seed. */
 export const findingName = (finding: Pick<FuzzFinding, 'rule' | 'seed'>): string => `${ruleKey(finding.rule).toLowerCase().replaceAll(' ', '-')}-s${finding.seed}`;
@@ -78,29 +119,35 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   const started = performance.now();
   const results: FixtureResult[] = [];
   const findings = new Map<string, FuzzFinding>();
-  const item = (fixture: Fixture): RunItem => ({ fixture, file: `${fixture.id}.yaml`, variant: settings.variant, rules: settings.rules, repro: '' });
+  const broken = new Set<string>();
+  const item = (fixture: Fixture, rules: Rules): RunItem => ({ fixture, file: `${fixture.id}.yaml`, variant: settings.variant, rules, repro: '' });
+  const settingsOfGame = gameSettings(settings);
   const elapsed = (): number => performance.now() - started;
+  const { index: first, of: stride } = settings.job ?? { index: 0, of: 1 };
   let games = 0;
-  while (
-    (settings.games === undefined || games < settings.games) &&
+  for (
+    let index = first;
+    (settings.games === undefined || index < settings.games) &&
     (settings.timeMs === undefined || elapsed() < settings.timeMs) &&
-    settings.signal?.aborted !== true
+    settings.signal?.aborted !== true;
+    index += stride
   ) {
-    const seed = settings.seed + games;
-    const players = settings.players[games % settings.players.length] as number;
-    const spec = { variant: settings.variant.id, options: settings.options, rules: settings.rules, players, seed, illegalRate: settings.illegalRate, voidingRate: settings.voidingRate ?? VOIDING_RATE };
+    const seed = settings.seed + index;
+    const players = settings.players[index % settings.players.length] as number;
+    const { options, rules } = settingsOfGame(seed);
+    const spec = { variant: settings.variant.id, options, rules, players, seed, illegalRate: settings.illegalRate, voidingRate: settings.voidingRate ?? VOIDING_RATE };
     const generated = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
-    const game = settings.judge === undefined ? generated : await settings.judge(generated, settings.rules);
+    const game = settings.judge === undefined ? generated : await settings.judge(generated, rules);
     games++;
     if (game === undefined) continue;
-    const result = await runFixture(engine, item(game), settings.profile);
+    const result = await runFixture(engine, item(game, rules), settings.profile);
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
       // A rule already broken is shrunk again only from a game that may show it in fewer rounds.
       const known = findings.get(ruleKey(found.rule))?.fixture;
       if (known !== undefined && found.divergence.round >= known.rounds.length) continue;
-      const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate), settings.profile);
-      const shrunk = await shrink({ fixture: game, result }, found.rule, settings.rules, run, settings.judge);
+      const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate, rules), settings.profile);
+      const shrunk = await shrink({ fixture: game, result }, found.rule, rules, run, settings.judge);
       if (known !== undefined && !smaller(shrunk.fixture, known)) continue;
       const fixture: Fixture = {
         ...shrunk.fixture,
@@ -110,13 +157,34 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
         rules: found.rule === null ? [] : [found.rule],
       };
       // Run once more as the fixture it will be: its id, its file and the command that reruns it, in the report.
-      const file = settings.fileOf(findingName({ rule: found.rule, seed }));
-      const reported = await runFixture(engine, { ...item(fixture), file, repro: settings.reproOf(file) }, settings.profile);
+      const file = join(settings.shownDir, `${findingName({ rule: found.rule, seed })}.yaml`);
+      const reported = await runFixture(engine, { ...item(fixture, rules), file, repro: reproCommand(file, settings.reproFlags) }, settings.profile);
       findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: reported });
+      broken.add(ruleKey(found.rule));
     }
-    settings.onGame?.(games, findings.size);
+    settings.onGame?.(games, broken);
   }
   return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], interrupted: settings.signal?.aborted === true };
+}
+
+/**
+ * The outcomes of jobs that shared the games, as one: per rule, the smallest example any job found (the lowest
+ * seed among equals), in the order of their seeds.
+ */
+export function mergeOutcomes(outcomes: readonly FuzzOutcome[]): FuzzOutcome {
+  const best = new Map<string, FuzzFinding>();
+  for (const finding of outcomes.flatMap((outcome) => outcome.findings)) {
+    const known = best.get(ruleKey(finding.rule));
+    const better = known === undefined || smaller(finding.fixture, known.fixture) || (!smaller(known.fixture, finding.fixture) && finding.seed < known.seed);
+    if (better) best.set(ruleKey(finding.rule), finding);
+  }
+  return {
+    games: outcomes.reduce((total, outcome) => total + outcome.games, 0),
+    durationMs: Math.max(0, ...outcomes.map((outcome) => outcome.durationMs)),
+    results: outcomes.flatMap((outcome) => outcome.results),
+    findings: [...best.values()].sort((a, b) => a.seed - b.seed),
+    interrupted: outcomes.some((outcome) => outcome.interrupted),
+  };
 }
 
 const playCount = (fixture: Fixture): number => fixture.rounds.reduce((total, round) => total + round.plays.length, 0);
