@@ -4,7 +4,7 @@
  * @module
  */
 import { cardValue } from './cards.ts';
-import { captureTarget, MAX_TARGET, rankMatchPosition, someSubsetSums } from './capture.ts';
+import { captureTarget, MAX_TARGET, rankMatchPosition, someSubsetSums, takesWholeTable, wholeTable } from './capture.ts';
 import type { CaptureRules } from './types.ts';
 
 /** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
@@ -15,6 +15,7 @@ let ways = new Float64Array(64 * (MAX_TARGET + 1));
  * positions count separately). Prepares `captureAt` for the same table and card.
  */
 export function countCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
+  if (takesWholeTable(rules, table, length, playedValue)) return 1;
   const target = captureTarget(rules, playedValue);
   if (target < 1 || target > MAX_TARGET) return 0;
   if (rules.mode === 'match-or-sum' && rules.rankPriority) {
@@ -51,6 +52,7 @@ export function captureAt(
   index: number,
   out: Int16Array,
 ): number {
+  if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   const target = captureTarget(rules, playedValue);
   if (rules.mode === 'match-or-sum' && rules.rankPriority && rankMatchPosition(rules, table, length, target) >= 0) {
     for (let position = 0; position < length; position++) {

@@ -56,6 +56,30 @@ describe('CAP-RANK and CAP-RANK-PRIORITY', () => {
   });
 });
 
+describe('CAP-ACE-TAKES-ALL', () => {
+  const assi: CaptureRules = { ...scopa, aceTakesAll: true };
+  const cards = table('4C', '7S', '9D', '2H');
+
+  test('an ace onto a table without an ace takes all of it, chosen, automatic, counted or refused in part', () => {
+    expect(listed(assi, cards, 1)).toEqual([['4C', '7S', '9D', '2H']]);
+    expect(automatic({ ...assi, chooser: 'auto' }, cards, 1)).toEqual([0, 1, 2, 3]);
+    expect(countCaptures(assi, cards, cards.length, 1)).toBe(1);
+    const out = new Int16Array(4);
+    expect(Array.from(out.subarray(0, captureAt(assi, cards, cards.length, 1, 0, out)))).toEqual([0, 1, 2, 3]);
+    expect(resolveCapture(assi, cards, cards.length, 1, [parseCard('4C'), parseCard('7S')], out)).toBe('CAPTURE_NOT_WHOLE_TABLE');
+  });
+
+  test('with an ace on the table the ace takes that ace alone; on an empty table it takes nothing', () => {
+    expect(listed(assi, table('4C', '1S', '9D'), 1)).toEqual([['1S']]);
+    expect(automatic({ ...assi, chooser: 'auto' }, table('4C', '1S', '9D'), 1)).toEqual([1]);
+    expect(listed(assi, table(), 1)).toEqual([]);
+  });
+
+  test('other cards capture as in Scopa', () => {
+    expect(listed(assi, cards, 6)).toEqual([['4C', '2H']]);
+  });
+});
+
 describe('CAP-AUTO', () => {
   // playpalace.md §3 [verified]: ranks by id 0:2 1:3 2:1 3:4 5:3 6:2; a 6 has 7 options, [0,1,2] is chosen.
   const verified = table('2D', '3D', '1D', '4D', '3C', '2C');

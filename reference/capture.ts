@@ -39,9 +39,25 @@ export function someSubsetSums(table: Uint8Array, length: number, target: number
   return false;
 }
 
+/**
+ * CAP-ACE-TAKES-ALL: whether the played card takes the whole table, as an ace does where the rule is on, unless an
+ * ace already lies there (it then captures by the ordinary rules) or the table is empty.
+ */
+export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
+  if (!rules.aceTakesAll || playedValue !== 1 || length === 0) return false;
+  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === 1) return false;
+  return true;
+}
+
+/** Writes the positions of the whole table, 0 to length - 1, into `out`; returns their count. */
+export function wholeTable(length: number, out: Int16Array): number {
+  for (let position = 0; position < length; position++) out[position] = position;
+  return length;
+}
+
 /** Whether a card of this value can capture anything (CAP-COMPULSION). */
 export function canCapture(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
-  return someSubsetSums(table, length, captureTarget(rules, playedValue));
+  return takesWholeTable(rules, table, length, playedValue) || someSubsetSums(table, length, captureTarget(rules, playedValue));
 }
 
 /**
@@ -97,6 +113,10 @@ export function listCaptures(
   out: CaptureList,
 ): void {
   out.clear();
+  if (takesWholeTable(rules, table, length, playedValue)) {
+    out.push(stack, wholeTable(length, stack));
+    return;
+  }
   const target = captureTarget(rules, playedValue);
   if (target < 1 || target > MAX_TARGET) return;
   if (rules.mode === 'match-or-sum' && rules.rankPriority) {
@@ -144,8 +164,8 @@ let bestCards = new Int16Array(64 * (MAX_TARGET + 1));
 
 /**
  * CAP-AUTO: the automatic capture, written into `out` (positions ascending); returns how many cards it
- * takes (0: the card cannot capture). The earliest rank match if rank priority applies; otherwise the set
- * with the most cards, ties broken by `autoTieBreak`. Dynamic programming over the table and the sums
+ * takes (0: the card cannot capture). The whole table for an ace that takes all; the earliest rank match if
+ * rank priority applies; otherwise the set with the most cards, ties broken by `autoTieBreak`. Dynamic programming over the table and the sums
  * 0..14: linear in the table, no subset enumeration.
  */
 export function autoCapture(
@@ -155,6 +175,7 @@ export function autoCapture(
   playedValue: number,
   out: Int16Array,
 ): number {
+  if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   const target = captureTarget(rules, playedValue);
   if (target < 1 || target > MAX_TARGET) return 0;
   const match = rankMatchPosition(rules, table, length, target);
@@ -201,7 +222,7 @@ export function autoCapture(
   return taken;
 }
 
-export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY';
+export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_NOT_WHOLE_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY';
 
 const takenPerCode = new Int16Array(40);
 
@@ -234,6 +255,7 @@ export function resolveCapture(
     }
   }
   if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
+  if (takesWholeTable(rules, table, length, playedValue)) return taken === length ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
   if (sum !== target) return 'CAPTURE_WRONG_SUM';
   if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';
   return taken;

@@ -1,10 +1,18 @@
 /**
  * A turn: which decisions are legal (PLAY-TURN, CAP-COMPULSION, CAP-CHOICE, CAP-AUTO), checking one, and
- * playing it in place: capture or trail (PLAY-TRAIL), sweep (SWEEP-LAST-PLAY), the next turn or deal, the
- * end of the round.
+ * playing it in place: capture or trail (PLAY-TRAIL), sweep (SWEEP-LAST-PLAY, SWEEP-ACE-TAKES-ALL), the next
+ * turn or deal, the end of the round.
  * @module
  */
-import { autoCapture, canCapture, CaptureList, listCaptures, resolveCapture, type CaptureProblem } from './capture.ts';
+import {
+  autoCapture,
+  canCapture,
+  CaptureList,
+  listCaptures,
+  resolveCapture,
+  takesWholeTable,
+  type CaptureProblem,
+} from './capture.ts';
 import { cardValue, formatCard, parseCard } from './cards.ts';
 import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
@@ -34,9 +42,14 @@ export function playMove(state: GameState, move: Move): void {
     state.table[state.tableLength++] = code;
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {
+    const aceTakingAll = takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code));
     takeFromTable(state, seat, code, move);
     const lastPlay = state.cardsToPlay === 0;
-    if (state.tableLength === 0 && (state.rules.sweep.lastPlay || !lastPlay)) {
+    if (
+      state.tableLength === 0 &&
+      (state.rules.sweep.lastPlay || !lastPlay) &&
+      (state.rules.sweep.aceTakesAll || !aceTakingAll)
+    ) {
       recordSweep(state, seat);
       if (state.status === 'over') return;
     }
@@ -140,6 +153,8 @@ function captureProblem(state: GameState, decision: Decision, problem: CapturePr
   switch (problem) {
     case 'CAPTURE_NOT_ON_TABLE':
       return err(problem, `${capture} is not on the table [${table}]`, 'CAP-CHOICE');
+    case 'CAPTURE_NOT_WHOLE_TABLE':
+      return err(problem, `an ace takes the whole table [${table}], not ${capture}`, 'CAP-ACE-TAKES-ALL');
     case 'CAPTURE_WRONG_SUM':
       return err(
         problem,

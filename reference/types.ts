@@ -38,8 +38,10 @@ export const RULE_IDS = [
   'CAP-COMPULSION',
   'CAP-CHOICE',
   'CAP-AUTO',
+  'CAP-ACE-TAKES-ALL',
   'SWEEP-POINT',
   'SWEEP-LAST-PLAY',
+  'SWEEP-ACE-TAKES-ALL',
   'SWEEP-TIMING',
   'SWEEP-REMAINDER',
   'SCORE-MOST-CARDS',
@@ -205,12 +207,16 @@ export interface CaptureRules {
   compulsion: Compulsion;
   chooser: Chooser;
   autoTieBreak: AutoTieBreak;
+  /** CAP-ACE-TAKES-ALL: an ace played onto a table without an ace takes the whole table. */
+  aceTakesAll: boolean;
 }
 
 export interface SweepRules {
   points: number;
   lastPlay: boolean;
   timing: SweepTiming;
+  /** SWEEP-ACE-TAKES-ALL: whether an ace's taking the whole table (CAP-ACE-TAKES-ALL) is a sweep. */
+  aceTakesAll: boolean;
 }
 
 export interface RemainderRules {
@@ -366,6 +372,7 @@ export const ERROR_CODES = [
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
   'CAPTURE_NOT_ON_TABLE',
+  'CAPTURE_NOT_WHOLE_TABLE',
   'CAPTURE_WRONG_SUM',
   'CAPTURE_RANK_PRIORITY',
   'CAPTURE_NOT_AUTOMATIC',

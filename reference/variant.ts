@@ -58,8 +58,9 @@ export const DEFAULT_RULES: Rules = {
     compulsion: 'played-card',
     chooser: 'player',
     autoTieBreak: 'include-earliest',
+    aceTakesAll: false,
   },
-  sweep: { points: 1, lastPlay: false, timing: 'round-end' },
+  sweep: { points: 1, lastPlay: false, timing: 'round-end', aceTakesAll: false },
   remainder: { whenNobodyCaptured: 'discard' },
   scoring: {
     categories: [

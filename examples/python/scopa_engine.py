@@ -99,8 +99,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
              "firstDealer": "last-seat", "rotation": "forward"},
     "openingTable": {"redeal": [], "bonus": {"enabled": False, "beneficiary": "dealer", "thirty": "two-groups"}},
     "capture": {"mode": "match-or-sum", "rankPriority": True, "compulsion": "played-card", "chooser": "player",
-                "autoTieBreak": "include-earliest"},
-    "sweep": {"points": 1, "lastPlay": False, "timing": "round-end"},
+                "autoTieBreak": "include-earliest", "aceTakesAll": False},
+    "sweep": {"points": 1, "lastPlay": False, "timing": "round-end", "aceTakesAll": False},
     "remainder": {"whenNobodyCaptured": "discard"},
     "scoring": {"poolTeamCards": True, "categories": []},
     "end": {"mode": "target", "target": 11, "exactTie": "another-round", "tieBreaks": [], "countingOut": False,
@@ -465,8 +465,15 @@ class Game:
 
     # ---------------------------------------------------------------------------------------- play
 
+    def takes_whole_table(self, card: str) -> bool:
+        """CAP-ACE-TAKES-ALL: an ace onto a non-empty table without an ace takes all of it."""
+        return (bool(self.rules["capture"]["aceTakesAll"]) and value(card) == 1 and bool(self.table)
+                and all(value(x) != 1 for x in self.table))
+
     def legal_captures_for(self, card: str) -> list[list[int]]:
         """Every legal capture (as table positions) for a played card, CAP-RANK/SUM/FIFTEEN/RANK-PRIORITY."""
+        if self.takes_whole_table(card):
+            return [list(range(len(self.table)))]
         cap = self.rules["capture"]
         v = value(card)
         if cap["mode"] == "fifteen":
@@ -482,6 +489,8 @@ class Game:
         return ranks + subsets_with_total(self.table, v, 2)
 
     def can_capture(self, card: str) -> bool:
+        if self.takes_whole_table(card):
+            return True
         cap = self.rules["capture"]
         v = value(card)
         vals = [value(x) for x in self.table]
@@ -491,6 +500,8 @@ class Game:
 
     def auto_capture(self, card: str) -> list[int] | None:
         """CAP-AUTO: positions of the automatic capture, or None for a trail."""
+        if self.takes_whole_table(card):
+            return list(range(len(self.table)))
         cap = self.rules["capture"]
         v = value(card)
         if cap["mode"] == "match-or-sum":
@@ -520,6 +531,11 @@ class Game:
         pos = self.positions_of(names)
         if pos is None:
             raise Refusal("CAPTURE_NOT_ON_TABLE", f"{names} is not on the table {self.table}", "CAP-CHOICE")
+        if self.takes_whole_table(card):
+            if len(pos) != len(self.table):
+                raise Refusal("CAPTURE_NOT_WHOLE_TABLE", f"an ace takes the whole table {self.table}",
+                              "CAP-ACE-TAKES-ALL")
+            return pos
         cap = self.rules["capture"]
         v = value(card)
         vals = [value(x) for x in names]
@@ -588,6 +604,7 @@ class Game:
             self.table.append(card)
             self.emit({"type": "trail", "seat": seat, "card": card})
         else:
+            taking_all = self.takes_whole_table(card)
             taken = [self.table[i] for i in positions]
             self.table = [x for i, x in enumerate(self.table) if i not in positions]
             self.piles[seat].append(card)
@@ -596,7 +613,9 @@ class Game:
             self.emit({"type": "capture", "seat": seat, "card": card, "captured": taken})
             if not self.table:
                 last = all(not x for x in self.hands) and not self.stock
-                if not last or self.rules["sweep"]["lastPlay"]:
+                # SWEEP-LAST-PLAY, SWEEP-ACE-TAKES-ALL
+                if (not last or self.rules["sweep"]["lastPlay"]) and (
+                        not taking_all or self.rules["sweep"]["aceTakesAll"]):
                     self.make_sweep(seat)
                     if self.over:
                         return

@@ -48,6 +48,7 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     CARD_UNKNOWN: 'DECK-CARDS',
     CARD_NOT_IN_HAND: 'PLAY-TURN',
     CAPTURE_NOT_ON_TABLE: 'CAP-CHOICE',
+    CAPTURE_NOT_WHOLE_TABLE: 'CAP-ACE-TAKES-ALL',
     CAPTURE_WRONG_SUM: rules.capture.mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
     CAPTURE_RANK_PRIORITY: 'CAP-RANK-PRIORITY',
     CAPTURE_NOT_AUTOMATIC: 'CAP-AUTO',
