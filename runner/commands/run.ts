@@ -4,14 +4,14 @@
  * selects fixtures, replays each on the engine, compares, and reports.
  * @module
  */
-import { stat } from 'node:fs/promises';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import { fixtureIdOf, FIXTURE_SUFFIX, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { resolveFixtureArgs } from '../fixture-args.ts';
+import { fixtureIdOf, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -139,7 +139,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       ...(values.tags === undefined ? {} : { tags: splitList(values.tags) }),
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
     };
-    const paths = await resolvePositionals(positionals, io);
+    const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
     const engine = engineSpecOf(values, io.cwd);
 
     const registry = await loadVariantRegistry();
@@ -209,29 +209,6 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
 };
-
-/** Each positional: an existing file or directory, else a fixture id (fixtures/<id>.yaml). None: fixtures/. */
-async function resolvePositionals(positionals: string[], io: Io): Promise<string[]> {
-  if (positionals.length === 0) return [FIXTURES_DIR];
-  const paths: string[] = [];
-  for (const positional of positionals) {
-    const asPath = resolve(io.cwd, positional);
-    const asId = join(FIXTURES_DIR, `${positional}${FIXTURE_SUFFIX}`);
-    if (await exists(asPath)) paths.push(asPath);
-    else if (!positional.endsWith(FIXTURE_SUFFIX) && (await exists(asId))) paths.push(asId);
-    else throw new UsageError(`"${positional}" is neither a fixture file or directory nor the id of a fixture in fixtures/`);
-  }
-  return paths;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
 async function knownIds(loaded: string[]): Promise<Set<string>> {

@@ -4,7 +4,7 @@
  * set it beside what they worked out by hand.
  * @module
  */
-import { resolve } from 'node:path';
+import { resolveFixtureArgs } from '../fixture-args.ts';
 import { roundRecords, type GameEvent } from '../../reference/index.ts';
 import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import type { Expectations, ExpectedRound } from '../fixture.ts';
@@ -47,7 +47,8 @@ the file is not a valid game file (YAML, schema, variant, options, setup, decks)
     const [file, ...extra] = positionals;
     if (file === undefined) throw new UsageError('score needs a game file');
     if (extra.length > 0) throw new UsageError(`score takes one game file, got ${positionals.length}`);
-    const loaded = await loadAndPrepare(resolve(io.cwd, file), io);
+    const [path] = await resolveFixtureArgs([file], io);
+    const loaded = await loadAndPrepare(path as string, io);
     if (loaded === undefined) return EXIT.invalid;
     const { gameFile, prepared, playthrough } = loaded;
 

@@ -4,7 +4,7 @@
  * fixture's expectations beside what the engine did.
  * @module
  */
-import { resolve } from 'node:path';
+import { resolveFixtureArgs } from '../fixture-args.ts';
 import { handOf, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../command.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture.ts';
@@ -117,7 +117,8 @@ Exit status: 0 if the game was played, 2 if the file is not a valid game file.`,
     const [file, ...extra] = positionals;
     if (file === undefined) throw new UsageError('show needs a fixture file');
     if (extra.length > 0) throw new UsageError(`show takes one fixture file, got ${positionals.length}`);
-    const loaded = await loadAndPrepare(resolve(io.cwd, file), io);
+    const [path] = await resolveFixtureArgs([file], io);
+    const loaded = await loadAndPrepare(path as string, io);
     if (loaded === undefined) return EXIT.invalid;
     const shown = showGame(loaded.gameFile, loaded.prepared, loaded.playthrough, io);
     io.stdout.write(values.json === true ? `${JSON.stringify(shown, null, 2)}\n` : renderShown(shown));

@@ -4,7 +4,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { resolveFixtureArgs } from '../fixture-args.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { expectationsOnReference } from '../expectations.ts';
 import { fixtureToYaml } from '../fixture-yaml.ts';
@@ -45,7 +45,7 @@ fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
       reportLoadErrors(registry.errors, io);
       return EXIT.invalid;
     }
-    const paths = positionals.length === 0 ? [FIXTURES_DIR] : positionals.map((path) => resolve(io.cwd, path));
+    const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
     // Every file's stamp before it is read: a file edited while update runs is not overwritten.
     const listed = await listFixtureFiles(paths);
     const stamps = new Map<string, FileStamp>();

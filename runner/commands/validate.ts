@@ -4,7 +4,7 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { resolveFixtureArgs } from '../fixture-args.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
@@ -41,7 +41,7 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
   async run(args, io) {
     const { positionals } = parseCommandArgs(args, {});
     const listed =
-      positionals.length === 0 ? await defaultFiles() : await filesOf(positionals.map((path) => resolve(io.cwd, path)));
+      positionals.length === 0 ? await defaultFiles() : await filesOf(await resolveFixtureArgs(positionals, io, 'read'));
     if (!listed.ok) {
       reportLoadErrors(listed.errors, io);
       return EXIT.invalid;

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { nearestValue } from '../nearest.ts';
 import { SPEC_DIR } from '../repo-paths.ts';
 import { type NodePart, pointerTo } from './yaml-source.ts';
 
@@ -194,30 +195,6 @@ function describeEnumMismatch(allowed: unknown[], value: unknown): string {
   const nearest = typeof value === 'string' ? nearestValue(allowed.map(String), value) : undefined;
   const hint = nearest === undefined ? '' : `; did you mean ${nearest}?`;
   return `${describeValue(value)} is not one of the ${allowed.length} allowed values${hint}`;
-}
-
-/** The allowed value closest to `value` in edit distance, if it is close enough to be a likely misspelling. */
-function nearestValue(allowed: string[], value: string): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(value.length / 3)) + 1;
-  for (const candidate of allowed) {
-    const distance = editDistance(candidate.toLowerCase(), value.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }
 
 /** The values of a discriminated `oneOf`'s tag, one per branch, in branch order. */
