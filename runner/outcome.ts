@@ -6,6 +6,7 @@
 import { EXIT, type ExitCode } from './command.ts';
 import type { RuleId } from '../reference/index.ts';
 import type { Divergence } from './check/divergence.ts';
+import type { Expectations, ReplayReply, ReplayRequest } from './fixture.ts';
 
 /**
  * `passed`: the reply met every expectation. `failed`: it diverged (see `findings`). `not-applicable`: by the
@@ -29,6 +30,15 @@ export interface FixtureFinding {
   report: string;
 }
 
+/** A game as it was judged: what reports that replay it need (the HTML report's game viewer). */
+export interface JudgedGame {
+  /** What the engine was asked to replay: the rules as judged, the players, the inputs. */
+  request: ReplayRequest;
+  /** The expectations compared: the fixture's, or those derived from the engine's declared rules. */
+  expect: Expectations;
+  reply: ReplayReply;
+}
+
 export interface FixtureResult {
   id: string;
   /** The fixture's file, as shown to the user. */
@@ -42,6 +52,8 @@ export interface FixtureResult {
   report?: string;
   /** `failed`: every independent divergence, one per rule, in the order the engine showed them. */
   findings?: FixtureFinding[];
+  /** `failed`, when the run item asked for it (`keepGame`): the game as judged, with the engine's reply. */
+  game?: JudgedGame;
   /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
   derived?: string;
   /**

@@ -29,6 +29,8 @@ export interface RunItem {
   repro: string;
   /** The reason from --expect-fail, if the fixture is listed there. */
   expectedFailure?: string;
+  /** Set when a report replays the game (the HTML report): a failed result then carries it (`game`). */
+  keepGame?: boolean;
 }
 
 const positionBefore = (fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest =>
@@ -159,7 +161,8 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);
     // The first divergence opens the first finding: its report is the fixture's.
-    return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...derived });
+    const game = item.keepGame === true ? { game: { request: replayRequestOf(fixture, rules), expect: fixture.expect, reply } } : {};
+    return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...game, ...derived });
   } catch (error) {
     return runnerFailed(error);
   }

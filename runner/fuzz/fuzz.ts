@@ -158,7 +158,7 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
       };
       // Run once more as the fixture it will be: its id, its file and the command that reruns it, in the report.
       const file = join(settings.shownDir, `${findingName({ rule: found.rule, seed })}.yaml`);
-      const reported = await runFixture(engine, { ...item(fixture, rules), file, repro: reproCommand(file, settings.reproFlags) }, settings.profile);
+      const reported = await runFixture(engine, { ...item(fixture, rules), file, repro: reproCommand(file, settings.reproFlags), keepGame: true }, settings.profile);
       findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: reported });
       broken.add(ruleKey(found.rule));
     }

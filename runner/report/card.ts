@@ -28,30 +28,49 @@ export interface RuleFinding {
   summary: string;
 }
 
-/** Expected against actual, in brief. */
-export function divergenceInBrief(divergence: Divergence): string {
+/** What a divergence is about (a category, a field), with what was expected and what came, each in words. */
+export interface DivergenceSides {
+  about?: string;
+  expected: string;
+  actual: string;
+}
+
+export function divergenceSides(divergence: Divergence): DivergenceSides {
   switch (divergence.kind) {
     case 'event-mismatch':
     case 'missing-event':
     case 'extra-event':
-      return `expected ${formatEvent(divergence.expected)}, got ${formatEvent(divergence.actual)}`;
+      return { expected: formatEvent(divergence.expected), actual: formatEvent(divergence.actual) };
     case 'award-mismatch':
-      return `${divergence.category}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+      return { about: divergence.category, expected: formatValue(divergence.expected), actual: formatValue(divergence.actual) };
     case 'sweeps-mismatch':
     case 'round-mismatch':
-      return `${divergence.field}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+      return { about: divergence.field, expected: formatValue(divergence.expected), actual: formatValue(divergence.actual) };
     case 'result-mismatch':
-      return `result ${divergence.field}: expected ${formatValue(divergence.expected)}, got ${formatValue(divergence.actual)}`;
+      return { about: `result ${divergence.field}`, expected: formatValue(divergence.expected), actual: formatValue(divergence.actual) };
     case 'unexpected-rejection':
     case 'wrong-rejection':
     case 'not-rejected':
-      return `expected ${divergence.expected === null ? 'no refusal' : `refusal ${divergence.expected.code}`}, got ${divergence.actual === null ? 'none' : `refusal ${divergence.actual.code}`}`;
+      return {
+        expected: divergence.expected === null ? 'no refusal' : `refusal ${divergence.expected.code}`,
+        actual: divergence.actual === null ? 'none' : `refusal ${divergence.actual.code}`,
+      };
     case 'stopped-early':
     case 'extra-play':
-      return `expected ${divergence.expected.plays} plays in the round, got ${divergence.actual.plays}`;
+      return { about: 'plays in the round', expected: String(divergence.expected.plays), actual: String(divergence.actual.plays) };
     case 'legal-mismatch':
-      return `legal decisions: ${divergence.missing.length} missing, ${divergence.extra.length} extra`;
+      return {
+        about: 'legal decisions',
+        expected: String(divergence.expected.length),
+        actual: `${divergence.actual.length} (${divergence.missing.length} missing, ${divergence.extra.length} extra)`,
+      };
   }
+}
+
+/** Expected against actual, in brief. */
+export function divergenceInBrief(divergence: Divergence): string {
+  const { about, expected, actual } = divergenceSides(divergence);
+  return `${about === undefined ? '' : `${about}: `}expected ${expected}, got ${actual}`;
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
