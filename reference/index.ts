@@ -22,4 +22,5 @@ export {
 export type { GameState, GameStatus, GameResult, RoundRecord, CategoryAward, Table } from './state.ts';
 export { Rng } from './rng.ts';
 export { playRandomGames, shuffledDeck, randomMove } from './selfplay.ts';
+export { captureTarget } from './capture.ts';
 export type { Move } from './play.ts';

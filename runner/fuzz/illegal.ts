@@ -6,6 +6,7 @@
  * @module
  */
 import {
+  captureTarget,
   cardValue,
   checkDecision,
   type Decision,
@@ -108,8 +109,11 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
       if (!table.some((c) => valueOf(c) === value)) return undefined;
       return withCapture(someSubset((sum, mask) => (mask & (mask - 1)) !== 0 && sum === value));
     case 'capture-not-the-automatic-one': {
-      const automatic = legalDecisions(position.state).find((decision) => decision.card === card)?.capture ?? [];
-      return withCapture(someSubset((_, mask) => cardsOf(position, mask).join() !== automatic.join()));
+      // Another capture that adds up is what an engine checking the sum alone lets through: tried first.
+      const automatic = (legalDecisions(position.state).find((decision) => decision.card === card)?.capture ?? []).join();
+      const target = captureTarget(position.state.rules.capture, value);
+      const other = (mask: number): boolean => cardsOf(position, mask).join() !== automatic;
+      return withCapture(someSubset((sum, mask) => sum === target && other(mask)) ?? someSubset((_, mask) => other(mask)));
     }
   }
 }

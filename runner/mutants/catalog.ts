@@ -28,6 +28,11 @@ export interface Mutant {
   replace: string;
   /** Set when the mutant plays a reading the ambiguity register documents. */
   reading?: Reading;
+  /**
+   * Set for a bug planted beyond the corpus: no fixture caught it until fuzz found it; the fixture fuzz shrank it to
+   * (its id) is now the corpus's only catch.
+   */
+  foundByFuzz?: string;
 }
 
 /** The categories that have a tie policy. */
@@ -295,5 +300,23 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'game-end.ts',
     find: 'leaders.length === 1 ? (leaders[0] as number) : null',
     replace: 'leaders[0] as number',
+  },
+  {
+    name: 'rank-priority-before-sum',
+    bug: 'a capture of several cards is checked for rank priority before its sum: one that adds up wrong is refused as skipping a rank match',
+    rule: 'CAP-RANK-PRIORITY',
+    file: 'capture.ts',
+    find: "  if (sum !== target) return 'CAPTURE_WRONG_SUM';\n  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    replace: "  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';\n  if (sum !== target) return 'CAPTURE_WRONG_SUM';",
+    foundByFuzz: 'pagat/fuzz-rank-priority-before-sum',
+  },
+  {
+    name: 'automatic-capture-by-count',
+    bug: 'where capture is automatic, a named capture is accepted when it takes as many cards as the automatic one, whichever they are',
+    rule: 'CAP-AUTO',
+    file: 'play.ts',
+    find: 'if (decision.capture !== undefined && !sameCards(named, automatic)) {',
+    replace: 'if (decision.capture !== undefined && named.length !== automatic.length) {',
+    foundByFuzz: 'playpalace/fuzz-automatic-capture-by-count',
   },
 ];
