@@ -8,6 +8,7 @@ import { type Command, EXIT, type ExitCode, type Io, UsageError } from './comman
 import { coverageCommand } from './commands/coverage.ts';
 import { updateCommand } from './commands/update.ts';
 import { engineCommand } from './commands/engine.ts';
+import { exportCommand } from './commands/export.ts';
 import { explainCommand } from './commands/explain.ts';
 import { fuzzCommand } from './commands/fuzz.ts';
 import { generateCommand } from './commands/generate.ts';
@@ -23,7 +24,7 @@ import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand];
+const COMMANDS: readonly Command[] = [runCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
 
 const PROGRAM = 'scopa-conformance';
 

@@ -224,6 +224,23 @@ function sidesOf(request: ReplayRequest): number[] {
   return started.ok ? Array.from(started.value.seats.sideOf) : Array.from({ length: request.players }, (_, seat) => seat);
 }
 
+/**
+ * The fields of a replay request on the wire (spec/protocol/replay.schema.json): the fixture's inputs, the sides and
+ * the laid-out deals. Also the `game` of each fixture that `export` writes.
+ */
+export function replayFields(request: ReplayRequest): Record<string, unknown> {
+  const layouts = layoutsOf(request);
+  return {
+    variant: request.variant,
+    options: request.options,
+    rules: request.rules,
+    players: request.players,
+    ...(request.firstDealer === undefined ? {} : { firstDealer: request.firstDealer }),
+    sideOf: sidesOf(request),
+    rounds: request.rounds.map((round, i) => ({ decks: round.decks, layouts: layouts[i] ?? [], plays: round.plays })),
+  };
+}
+
 function protocolProblem(schema: string, message: unknown): string | undefined {
   const problems = checkAgainstSchema(schema, message);
   return problems.length === 0 ? undefined : problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
@@ -286,22 +303,8 @@ export class StdioEngine implements Engine {
     return { reply, line };
   }
 
-  /** The fields of a replay request on the wire: the fixture's inputs, the sides and the laid-out deals. */
-  private replayMessage(request: ReplayRequest): Record<string, unknown> {
-    const layouts = layoutsOf(request);
-    return {
-      variant: request.variant,
-      options: request.options,
-      rules: request.rules,
-      players: request.players,
-      ...(request.firstDealer === undefined ? {} : { firstDealer: request.firstDealer }),
-      sideOf: sidesOf(request),
-      rounds: request.rounds.map((round, i) => ({ decks: round.decks, layouts: layouts[i] ?? [], plays: round.plays })),
-    };
-  }
-
   async replay(request: ReplayRequest): Promise<ReplayReply> {
-    return this.ask('replay', { cmd: 'replay', ...this.replayMessage(request) }, (reply, stderr, line): ReplayReply => {
+    return this.ask('replay', { cmd: 'replay', ...replayFields(request) }, (reply, stderr, line): ReplayReply => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
       failOnError(reply, stderr);
       if (!Array.isArray(reply.events)) throw new EngineFailure(`the answer has no "events" array: ${excerpt(line)}`, stderr);
@@ -317,7 +320,7 @@ export class StdioEngine implements Engine {
    */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.answersLegal) return undefined;
-    return this.ask('legal', { cmd: 'legal', game: this.replayMessage(request) }, (reply, stderr, line) => {
+    return this.ask('legal', { cmd: 'legal', game: replayFields(request) }, (reply, stderr, line) => {
       failOnError(reply, stderr);
       if (!Array.isArray(reply.decisions)) throw new EngineFailure(`the answer to legal has no "decisions" array: ${excerpt(line)}`, stderr);
       return reply.decisions as Decision[];

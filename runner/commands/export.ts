@@ -1,0 +1,126 @@
+/**
+ * `export`: the selected fixtures as plain JSON (one document, or one fixture a line), each with its game laid out
+ * and its expectations (runner/suite-export.ts, spec/export.schema.json), on stdout or into a file.
+ * @module
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { resolveFixtureArgs } from '../fixture-args.ts';
+import { FileExistsError, writeUnlessDifferent } from '../files.ts';
+import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
+import { type Selection, selectFixtures, splitList } from '../select.ts';
+import { exportedFixture, type SuiteExport } from '../suite-export.ts';
+
+const FORMATS = ['json', 'jsonl'] as const;
+
+const OPTIONS = {
+  format: { type: 'string', default: 'json' },
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  variant: { type: 'string', multiple: true },
+  filter: { type: 'string' },
+  tags: { type: 'string' },
+} as const;
+
+export const exportCommand: Command = {
+  name: 'export',
+  summary: 'write the fixtures as plain JSON: each game laid out, with its expectations',
+  help: `Usage: scopa-conformance export [paths|ids...] [--format json|jsonl] [--out <file>] [--force]
+                                 [--variant <id>] [--filter <glob>] [--tags <a,b>]
+
+Writes the suite as data, for a runner in another language: every selected fixture
+with its id, file, title, tags, rule ids and provenance, its game as an engine is
+asked to replay it (the variant's rules with the options applied, the players and
+their sides, and each round's deck orders, laid out: the dealer, the opening table
+and what each seat holds after each deal, and the decisions), and its expectations.
+The shape is spec/export.schema.json; spec/INTERPRETING.md says how to use it.
+
+Fixtures are the files and directories given, or fixtures given by id (their path
+under fixtures/ without .yaml); with none, every fixture in fixtures/. Every fixture
+read must be valid: otherwise each problem is reported as file:line:col on stderr
+and nothing is written.
+
+Options:
+  --format <f>     json (default): one document {version, fixtures: [...]}, a fixture
+                   a line; jsonl: one fixture a line (each a $defs/fixture of the schema)
+  --out <file>     write to this file instead of stdout; a different file already
+                   there is not replaced without --force (the same one is left as it is)
+  --force          replace a different file at --out
+  --variant <id>   only fixtures of this variant (repeatable, or a,b)
+  --filter <glob>  only fixtures whose id matches (* any characters, ? one)
+  --tags <a,b>     only fixtures with at least one of these tags
+
+Exit status: 0 written; 2 a usage mistake, an invalid variant or fixture, no fixture
+selected, or a file not written (nothing is written then).`,
+
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    const format = values.format;
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format takes ${FORMATS.join(' or ')}, got "${format}"`);
+    if (values.force === true && values.out === undefined) throw new UsageError('--force goes with --out');
+    const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
+    if (out !== undefined && (await isDirectory(out))) throw new UsageError(`--out names a directory (${values.out}): give the file to write`);
+    const selection: Selection = {
+      ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
+      ...(values.filter === undefined ? {} : { filter: values.filter }),
+      ...(values.tags === undefined ? {} : { tags: splitList(values.tags) }),
+    };
+    const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
+
+    const registry = await loadVariantRegistry();
+    if (!registry.ok) {
+      reportLoadErrors(registry.errors, io);
+      return EXIT.invalid;
+    }
+    for (const variant of selection.variants ?? []) {
+      if (!registry.value.has(variant)) throw new UsageError(unknownVariantMessage(registry.value, variant));
+    }
+    const corpus = await loadFixtureCorpus(paths, registry.value);
+    if (corpus.errors.length > 0) {
+      reportLoadErrors(corpus.errors, io);
+      io.stderr.write(`${corpus.errors.length} problem${corpus.errors.length === 1 ? '' : 's'} in the fixture files: nothing was written\n`);
+      return EXIT.invalid;
+    }
+    const selected = selectFixtures(corpus.fixtures, selection);
+    if (selected.length === 0) {
+      io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);
+      return EXIT.invalid;
+    }
+
+    const fixtures = selected.map((loaded) => exportedFixture(loaded, showPath(loaded.path, io)));
+    const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+    const suite: SuiteExport = { version, fixtures };
+    const text = format === 'json' ? jsonDocument(suite) : fixtures.map((fixture) => `${JSON.stringify(fixture)}\n`).join('');
+    if (out === undefined) {
+      io.stdout.write(text);
+      return EXIT.ok;
+    }
+    try {
+      const written = await writeUnlessDifferent(out, text, values.force === true);
+      const what = `${fixtures.length} fixture${fixtures.length === 1 ? '' : 's'}`;
+      io.stderr.write(written === 'written' ? `wrote ${what} to ${showPath(out, io)}\n` : `${showPath(out, io)} already holds these ${what}: unchanged\n`);
+      return EXIT.ok;
+    } catch (error) {
+      const why = error instanceof FileExistsError ? 'exists and differs; not overwritten (--force replaces it)' : `cannot write: ${(error as Error).message}`;
+      io.stderr.write(`${showPath(out, io)}: error: ${why}\n`);
+      return EXIT.invalid;
+    }
+  },
+};
+
+/** One JSON document, a fixture a line: a tenth of the size of an indented one, and a diff names the fixture changed. */
+function jsonDocument(suite: SuiteExport): string {
+  const fixtures = suite.fixtures.map((fixture) => JSON.stringify(fixture)).join(',\n');
+  return `{"version":${JSON.stringify(suite.version)},"fixtures":[\n${fixtures}\n]}\n`;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
