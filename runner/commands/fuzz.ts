@@ -19,6 +19,8 @@ import { countResults, exitCodeOf, type RunSummary } from '../outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
+import { renderHtml } from '../report/html.ts';
+import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
 import { inCi } from '../progress.ts';
 import { renderPretty } from '../report/pretty.ts';
@@ -40,6 +42,7 @@ const OPTIONS = {
   out: { type: 'string', default: 'fuzz-findings' },
   force: { type: 'boolean' },
   reporter: { type: 'string', default: 'pretty' },
+  html: { type: 'string' },
   jobs: { type: 'string', short: 'j', default: '1' },
 } as const;
 
@@ -99,7 +102,8 @@ export const fuzzCommand: Command = {
                             [--profile <file> | --against <command>]
                             [--variant <id>] [--option name=value ...] [--players <n>]
                             [--games <n> | --time <60s>] [--seed <n>] [--illegal-rate <r>]
-                            [--jobs <n>] [--out <dir>] [--force] [--reporter pretty|json]
+                            [--jobs <n>] [--out <dir>] [--force]
+                            [--reporter pretty|json|html [--html <file>]]
 
 Plays seeded random games of the variant (random deck orders; each decision drawn over
 every legal one, and with probability <r> (default 0.05) an illegal one of some shape an
@@ -125,6 +129,10 @@ that redeal rules and their limits are tried.
 With --jobs <n>, the games are shared between n worker threads, each with its own engine
 (game i on thread i mod n); each rule keeps the smallest example any thread found.
 
+--reporter html writes the report card of the shrunk games as one self-contained page,
+with a game viewer for each (see run --reporter html), to --html <file> (default
+scopa-report.html in the current folder; --out is the findings' folder).
+
 Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
 was found. An adapter runs in this process (on worker threads with --jobs): --timeout
 applies to --engine only.
@@ -136,7 +144,9 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const { values } = parseCommandArgs(args, OPTIONS);
     const spec = engineSpecOf(values, io.cwd);
     if (spec.kind === 'reference') throw new UsageError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
-    if (values.reporter !== 'pretty' && values.reporter !== 'json') throw new UsageError(`--reporter takes pretty or json, got "${values.reporter}"`);
+    if (!['pretty', 'json', 'html'].includes(values.reporter)) throw new UsageError(`--reporter takes pretty, json or html, got "${values.reporter}"`);
+    if (values.html !== undefined && values.reporter !== 'html') throw new UsageError('--html names the file of --reporter html');
+    const htmlPath = values.reporter === 'html' ? await htmlReportPath(values.html, '--html', io) : undefined;
     const chosenPlayers = values.players === undefined ? undefined : integerOption('players', values.players, 2, MAX_PLAYERS);
     const seed = integerOption('seed', values.seed, 0);
     const games = values.games === undefined ? (values.time === undefined ? 1000 : undefined) : integerOption('games', values.games, 1);
@@ -245,6 +255,9 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     if (values.reporter === 'json') {
       const report = JSON.parse(renderJson(summary)) as Record<string, unknown>;
       io.stdout.write(`${JSON.stringify({ ...report, fuzz: { games: outcome.games, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written } }, null, 2)}\n`);
+    } else if (htmlPath !== undefined) {
+      io.stdout.write(`${line}\n`);
+      if (!(await writeHtmlReport(htmlPath, renderHtml(summary, { context: [line] }), io))) return EXIT.invalid;
     } else {
       io.stdout.write(outcome.findings.length > 0 || errored.length > 0 ? renderPretty(summary) : '');
       io.stdout.write(`${line}\n`);

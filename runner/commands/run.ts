@@ -19,9 +19,11 @@ import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSum
 import { MAX_JOBS, runItems } from '../pool.ts';
 import { progressLine } from '../progress.ts';
 import type { RunItem } from '../replay.ts';
+import { renderHtml } from '../report/html.ts';
+import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
-import { renderPretty } from '../report/pretty.ts';
+import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 import {
@@ -42,6 +44,8 @@ export const REPORTERS = {
   tap: renderTap,
 } as const satisfies Record<string, (summary: RunSummary) => string>;
 type ReporterName = keyof typeof REPORTERS;
+/** The reporter that writes a file (--out) instead of stdout. */
+const HTML = 'html';
 
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
@@ -50,6 +54,7 @@ const OPTIONS = {
   shard: { type: 'string' },
   jobs: { type: 'string', short: 'j', default: '1' },
   reporter: { type: 'string', default: 'pretty' },
+  out: { type: 'string' },
   bail: { type: 'boolean' },
   'keep-going': { type: 'boolean' },
   'expect-fail': { type: 'string' },
@@ -64,7 +69,7 @@ export const runCommand: Command = {
   name: 'run',
   summary: 'replay the fixtures on the engine and report every divergence, grouped by rule',
   help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
-                              [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name>]
+                              [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name> [--out <file>]]
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
                               [--profile <file>]
@@ -88,7 +93,13 @@ Options:
   --shard <i/n>         the i-th of n parts of the selection (by sorted id; 1 <= i <= n)
   -j, --jobs <n>        run on n worker threads (default 1: in process); the results
                         are the same and in the same order whatever n
-  --reporter <name>     pretty (default), json, junit or tap, on stdout
+  --reporter <name>     pretty (default), json, junit or tap, on stdout; or html: one
+                        self-contained page (no network when viewed) with the report card,
+                        every fixture's outcome (filterable), and for each failure a game
+                        viewer that steps through the plays to the divergence, expected
+                        beside actual; written to --out, with the summary line on stdout
+  --out <file>          where --reporter html writes its page (default scopa-report.html
+                        in the current folder); written whole or not at all
   --bail                stop at the first fixture that fails, errors or passes unexpectedly;
                         the fixtures after it are reported as skipped
   --keep-going          run and report the valid fixtures even where some fixture files are
@@ -129,9 +140,11 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const reporter = values.reporter;
-    if (!Object.hasOwn(REPORTERS, reporter)) {
-      throw new UsageError(`--reporter takes one of ${Object.keys(REPORTERS).join(', ')}, got "${reporter}"`);
+    if (!Object.hasOwn(REPORTERS, reporter) && reporter !== HTML) {
+      throw new UsageError(`--reporter takes one of ${[...Object.keys(REPORTERS), HTML].join(', ')}, got "${reporter}"`);
     }
+    if (values.out !== undefined && reporter !== HTML) throw new UsageError('--out names the file of --reporter html; other reporters write to stdout');
+    const htmlPath = reporter === HTML ? await htmlReportPath(values.out, '--out', io) : undefined;
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
     const selection: Selection = {
       ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
@@ -202,9 +215,10 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
         rules: request.rules,
         repro: reproCommand(file, [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])]),
         ...(expectedFailure === undefined ? {} : { expectedFailure }),
+        ...(htmlPath === undefined ? {} : { keepGame: true }),
       };
     });
-    const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(profile === undefined ? {} : { profile }) };
+    const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(htmlPath === undefined ? {} : { htmlPath }), ...(profile === undefined ? {} : { profile }) };
     const ran = await runAndReport(items, settings, io);
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
@@ -224,6 +238,8 @@ interface RunSettings {
   jobs: number;
   bail: boolean;
   reporter: ReporterName;
+  /** --reporter html: the page's file. */
+  htmlPath?: string;
 }
 
 async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Promise<ExitCode> {
@@ -276,6 +292,10 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
     interrupted,
     durationMs: Math.round(performance.now() - started),
   };
-  io.stdout.write(REPORTERS[settings.reporter](summary));
+  if (settings.htmlPath === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
+  else {
+    io.stdout.write(`${summaryLine(summary)}\n`);
+    if (!(await writeHtmlReport(settings.htmlPath, renderHtml(summary), io))) return EXIT.invalid;
+  }
   return exitCodeOf(summary);
 }

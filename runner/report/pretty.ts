@@ -111,6 +111,10 @@ export function renderPretty(summary: RunSummary): string {
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
-  out.push(`${countsLine(counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
+  out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
 }
+
+/** The last line: how many of each outcome, the engine, the time taken. */
+export const summaryLine = (summary: RunSummary): string =>
+  `${countsLine(summary.counts)} (${describeEngine(summary.engine)}, ${(summary.durationMs / 1000).toFixed(2)} s)`;

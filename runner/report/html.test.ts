@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { escapeHtml, scriptJson } from './html/escape.ts';
+import type { ReportData } from './html/view-types.ts';
+
+/** What a hostile fixture title and engine message hold: markup, quotes, controls, line separators. */
+export const HOSTILE = '</script><script>alert("x")</script><img src=x onerror=alert(1)> \'q\' & \u001b[31m\u0000\u2028\u2029';
+
+describe('escaping', () => {
+  test('text and attribute values: markup, quotes and ampersands as entities, controls shown as \\u escapes', () => {
+    expect(escapeHtml('<b class="x">it\'s & more</b>')).toBe('&lt;b class=&quot;x&quot;&gt;it&#39;s &amp; more&lt;/b&gt;');
+    expect(escapeHtml('a\u001b[31mb\u0000c\u2028d\u202ee')).toBe('a\\u001b[31mb\\u0000c\\u2028d\\u202ee');
+    expect(escapeHtml('tab\tand\nnewline')).toBe('tab\tand\nnewline');
+  });
+
+  test('JSON for a script element: no <, >, & or line separator left, and it parses back', () => {
+    const data = { title: HOSTILE, nested: [{ text: '<!-- -->' }] };
+    const json = scriptJson(data);
+    expect(json).not.toMatch(/[<>&\u2028\u2029\u0000\u001b]/);
+    expect(JSON.parse(json)).toEqual({
+      title: '</script><script>alert("x")</script><img src=x onerror=alert(1)> \'q\' & \\u001b[31m\\u0000\\u2028\\u2029',
+      nested: [{ text: '<!-- -->' }],
+    });
+  });
+});
+
+/** The JSON the page embeds for its viewer. */
+function embedded(html: string): ReportData {
+  const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
+  if (match === null) throw new Error('no report data in the page');
+  return JSON.parse(match[1] as string) as ReportData;
+}
+
+describe('run --reporter html', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'scopa-html-'));
+    // A failing fixture with a hostile title, and an engine that refuses its first play with a hostile message.
+    const fixture = await readFile(join(REPO_ROOT, 'runner/testdata/run/demo/fail-01.yaml'), 'utf8');
+    await mkdir(join(dir, 'hostile'));
+    await writeFile(join(dir, 'hostile', 'fail-01.yaml'), fixture.replace('id: demo/fail-01', 'id: hostile/fail-01').replace(/^title: .*$/m, `title: ${JSON.stringify(HOSTILE)}`));
+    await writeFile(
+      join(dir, 'refusing-adapter.mts'),
+      `import { replayOnReference } from ${JSON.stringify(join(REPO_ROOT, 'runner/engines/reference.ts'))};
+export default {
+  name: 'refusing',
+  replay: async (request) => {
+    const reply = replayOnReference(request);
+    return { events: reply.events.slice(0, 1), rejection: { round: 1, play: 1, code: 'MUST_CAPTURE', message: ${JSON.stringify(HOSTILE)} } };
+  },
+  close: async () => {},
+};
+`,
+    );
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('writes scopa-report.html in the working directory, the summary line and its path on stdout', async () => {
+    const ran = await runCli(['run', join(REPO_ROOT, 'runner/testdata/run/demo'), '--reporter', 'html'], { cwd: dir });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toMatch(/^4 fixtures: 3 passed, 1 failed, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\nHTML report: scopa-report\.html\n$/);
+    const html = await readFile(join(dir, 'scopa-report.html'), 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    // Whole, with nothing left beside it.
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('the page: the card, a viewer for the failure, every fixture listed; nothing fetched', async () => {
+    const out = join(dir, 'demo.html');
+    const ran = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', out]);
+    expect(ran.code).toBe(1);
+    const html = await readFile(out, 'utf8');
+    expect(html).toContain('<h2>Report card: 1 rule broken</h2>');
+    expect(html).toContain('SWEEP-POINT (emptying the table scores)');
+    expect(html.match(/<tr data-status="/g)).toHaveLength(4);
+    expect(html.match(/<tr data-status="failed">/g)).toHaveLength(1);
+    expect(html.match(/<div class="viewer" data-game="0"><\/div>/g)).toHaveLength(1);
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<link\b|\bsrc=|url\(|@import|https?:\/\//);
+    expect(html).toContain("default-src 'none'");
+
+    const { games } = embedded(html);
+    expect(games).toHaveLength(1);
+    const game = games[0] as ReportData['games'][number];
+    expect(game.steps.map((step) => step.label)).toEqual([
+      'round 1: the deal',
+      'round 1, play 1: seat 0 plays 10C and takes [2D 3C 4H 1S]',
+      'round 1, play 2: seat 1 plays 7H and takes nothing (a trail)',
+      'round 1, play 3: seat 0 plays 7C and takes [7H]',
+      'round 1, play 4: seat 1 plays 9D and takes nothing (a trail)',
+    ]);
+    const [finding] = game.findings;
+    expect(finding).toMatchObject({ step: 3, rule: 'SWEEP-POINT', expected: 'trail {seat: 1, card: 9D}', actual: 'sweep {seat: 0, points: 1}' });
+    // The event that diverges is the engine's, at the divergence's step.
+    expect(game.engine.events[finding?.eventIndex ?? -1]).toEqual({ step: 3, text: 'sweep {seat: 0, points: 1}' });
+    expect(game.reference.data[0]?.type).toBe('deal');
+  });
+
+  test('a hostile title and engine message are text, wherever they are shown', async () => {
+    const out = join(dir, 'hostile.html');
+    const ran = await runCli(['run', 'hostile', '--adapter', 'refusing-adapter.mts', '--reporter', 'html', '--out', out], { cwd: dir });
+    expect(ran.code).toBe(1);
+    const html = await readFile(out, 'utf8');
+    expect(html).not.toContain('alert("x")</script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toMatch(/[\u0000\u001b\u2028\u2029]/);
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html.match(/<script\b/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const { games } = embedded(html);
+    expect(games[0]?.engine.refusal).toEqual({
+      step: 1,
+      text: 'refuses it: MUST_CAPTURE: </script><script>alert("x")</script><img src=x onerror=alert(1)> \'q\' & \\u001b[31m\\u0000\\u2028\\u2029',
+    });
+  });
+
+  test('usage mistakes: --out without --reporter html, --out naming a directory', async () => {
+    const stray = await runCli(['run', 'runner/testdata/run/demo', '--out', join(dir, 'x.html')]);
+    expect(stray).toMatchObject({ code: 2, stdout: '' });
+    expect(stray.stderr).toContain('--out names the file of --reporter html; other reporters write to stdout');
+    const folder = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', dir]);
+    expect(folder).toMatchObject({ code: 2, stdout: '' });
+    expect(folder.stderr).toContain(`--out: ${dir} is a directory; name the HTML file to write`);
+  });
+});
+
+test("the page's own script and style cannot end their elements", async () => {
+  for (const name of ['viewer.js', 'report.css']) {
+    const text = await readFile(join(REPO_ROOT, 'runner/report/html', name), 'utf8');
+    expect(text).not.toMatch(/<\/(script|style)/i);
+  }
+});
