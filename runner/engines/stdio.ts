@@ -10,7 +10,7 @@ import { startGame, type Decision, type GameEvent, type OptionValue } from '../.
 import type { ReplayReply, ReplayRequest } from '../fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
-import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine.ts';
+import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine-api.ts';
 import { replayOnReference } from './reference.ts';
 
 /** At most this much of a line the engine printed, quoted, in a message. */
