@@ -6,6 +6,7 @@
  */
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { resolve } from 'node:path';
+import { type BaselineTarget, baselineTarget, writeBaseline } from '../baseline.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
@@ -63,6 +64,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'validate-protocol': { type: 'boolean' },
   profile: { type: 'string' },
+  'write-expect-fail': { type: 'string' },
 } as const;
 
 export const runCommand: Command = {
@@ -72,7 +74,7 @@ export const runCommand: Command = {
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name> [--out <file>]]
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
-                              [--profile <file>]
+                              [--profile <file>] [--write-expect-fail <file>]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations, as far as the engine
@@ -109,6 +111,12 @@ Options:
                         a list of {id, reason}) or plain text (one "id reason" per line,
                         # comments). Ids may be globs. A listed fixture that fails counts as
                         expected; one that passes fails the run; an unknown id is an error.
+  --write-expect-fail <file>
+                        after the run, write the fixtures that failed or errored as an
+                        expect-fail list (.yaml: id: reason; else id reason lines), each
+                        with its first finding's rule and one line: a baseline, with which
+                        the same run exits 0. The run reports and exits as usual; a file
+                        changed during the run is not overwritten (exit 2). Not with --bail
 
 Engine:
   --engine <command>    test an external engine: a command that speaks the engine protocol
@@ -154,6 +162,8 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     };
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
     const engine = engineSpecOf(values, io.cwd);
+    if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
+    const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io);
 
     const registry = await loadVariantRegistry();
     if (!registry.ok) {
@@ -219,7 +229,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       };
     });
     const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(htmlPath === undefined ? {} : { htmlPath }), ...(profile === undefined ? {} : { profile }) };
-    const ran = await runAndReport(items, settings, io);
+    const ran = await runAndReport(items, baseline === undefined ? settings : { ...settings, baseline }, io);
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
 };
@@ -234,6 +244,8 @@ async function knownIds(loaded: string[]): Promise<Set<string>> {
 
 interface RunSettings {
   engine: EngineSpec;
+  /** --write-expect-fail: where the run's failures are written. */
+  baseline?: BaselineTarget;
   profile?: EngineProfile;
   jobs: number;
   bail: boolean;
@@ -297,5 +309,6 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
     io.stdout.write(`${summaryLine(summary)}\n`);
     if (!(await writeHtmlReport(settings.htmlPath, renderHtml(summary), io))) return EXIT.invalid;
   }
+  if (settings.baseline !== undefined && !(await writeBaseline(settings.baseline, summary, io))) return EXIT.invalid;
   return exitCodeOf(summary);
 }

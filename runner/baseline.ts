@@ -1,0 +1,81 @@
+/**
+ * A baseline (`run --write-expect-fail <file>`): the fixtures a run found failing or erroring, written as the
+ * expect-fail list `run --expect-fail` reads (select.ts), each with a reason made of its first finding's rule and
+ * one line, so that a run of the same engine with that list exits 0 until something changes.
+ * @module
+ */
+import { stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { type Io, showPath, UsageError } from './command.ts';
+import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from './files.ts';
+import { describeEngine, type FixtureResult, type RunSummary } from './outcome.ts';
+import { divergenceInBrief } from './report/card.ts';
+
+/** A reason longer than this is cut: it is a reminder, the run's report has the whole story. */
+const MAX_REASON = 160;
+
+/** Why a fixture is on the list, in one line: `RULE: round r play p: expected ..., got ...`, or what the engine did. */
+export function baselineReason(result: FixtureResult): string {
+  const divergence = result.findings?.[0]?.divergence ?? result.divergence;
+  const reason =
+    result.outcome === 'errored' || divergence === undefined
+      ? `errored: ${result.message ?? 'the engine gave no usable reply'}`
+      : `${divergence.rule ?? 'no single rule'}: round ${divergence.round} play ${divergence.play}: ${divergenceInBrief(divergence)}`;
+  const line = reason.replace(/\s+/g, ' ').trim();
+  return line.length <= MAX_REASON ? line : `${line.slice(0, MAX_REASON - 3)}...`;
+}
+
+/**
+ * The list, in the form its file name asks for (`id: "reason"` in a .yaml or .yml file, `id reason` lines
+ * otherwise), under a comment that says where it comes from. Every failed or errored fixture is on it, listed
+ * before or not.
+ */
+export function expectFailText(summary: RunSummary, file: string): string {
+  const listed = summary.results.filter((result) => result.outcome === 'failed' || result.outcome === 'errored');
+  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+  const header = [
+    `# Expected failures of the ${describeEngine(summary.engine).replace(/\s+/g, ' ')}: ${listed.length} fixture${listed.length === 1 ? '' : 's'},`,
+    '# written by scopa-conformance run --write-expect-fail; read by run --expect-fail.',
+  ];
+  const lines = listed.map((result) => (yaml ? `${result.id}: ${JSON.stringify(baselineReason(result))}` : `${result.id} ${baselineReason(result)}`));
+  return `${[...header, ...lines].join('\n')}\n`;
+}
+
+/** Where `--write-expect-fail` writes, and the file's stamp before the run (none if there was no file). */
+export interface BaselineTarget {
+  path: string;
+  stamp?: FileStamp;
+}
+
+/** The target of `--write-expect-fail`, checked before anything runs. */
+export async function baselineTarget(file: string, io: Io): Promise<BaselineTarget> {
+  const path = resolve(io.cwd, file);
+  if ((await stat(path).catch(() => undefined))?.isDirectory() === true) {
+    throw new UsageError(`--write-expect-fail names a directory (${file}): give the file to write`);
+  }
+  const stamp = await fileStamp(path);
+  return stamp === undefined ? { path } : { path, stamp };
+}
+
+/**
+ * Writes the list of a finished run, whole, unless the file changed (or appeared) while the run went on. An
+ * interrupted run writes nothing: what did not run cannot be listed. False, with the reason on stderr, if not written.
+ */
+export async function writeBaseline(target: BaselineTarget, summary: RunSummary, io: Io): Promise<boolean> {
+  const shown = showPath(target.path, io);
+  if (summary.interrupted === true) {
+    io.stderr.write(`${shown}: not written: the run was interrupted\n`);
+    return true;
+  }
+  const text = expectFailText(summary, target.path);
+  try {
+    await writeFileSafely(target.path, text, target.stamp === undefined ? { create: true } : { unchangedSince: target.stamp });
+  } catch (error) {
+    const why = error instanceof FileChangedError || error instanceof FileExistsError ? 'changed while the run went on: not overwritten' : `cannot write: ${(error as Error).message}`;
+    io.stderr.write(`${shown}: error: ${why}\n`);
+    return false;
+  }
+  const count = text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).length;
+  io.stderr.write(`wrote ${count} expected failure${count === 1 ? '' : 's'} to ${shown}\n`);
+  return true;
+}
