@@ -7,7 +7,7 @@ import { escapeHtml, scriptJson } from './html/escape.ts';
 import type { ReportData } from './html/view-types.ts';
 
 /** What a hostile fixture title and engine message hold: markup, quotes, controls, line separators. */
-export const HOSTILE = '</script><script>alert("x")</script><img src=x onerror=alert(1)> \'q\' & \u001b[31m\u0000\u2028\u2029';
+const HOSTILE = '</script><script>alert("x")</script><img src=x onerror=alert(1)> \'q\' & \u001b[31m\u0000\u2028\u2029';
 
 describe('escaping', () => {
   test('text and attribute values: markup, quotes and ampersands as entities, controls shown as \\u escapes', () => {
@@ -128,6 +128,33 @@ export default {
     const folder = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', dir]);
     expect(folder).toMatchObject({ code: 2, stdout: '' });
     expect(folder.stderr).toContain(`--out: ${dir} is a directory; name the HTML file to write`);
+  });
+});
+
+describe('fuzz --reporter html', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'scopa-html-fuzz-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('the shrunk games as a page named by --html; --out stays the findings folder', async () => {
+    const adapter = join(REPO_ROOT, 'runner/testdata/last-play-sweeps-adapter.ts');
+    const ran = await runCli(['fuzz', '--adapter', adapter, '--games', '30', '--out', 'found', '--reporter', 'html', '--html', 'fuzz.html'], { cwd: dir });
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.stdout).toMatch(/^fuzz: 30 games from seed 1 in .*written: found\/sweep-last-play-s\d+\.yaml\nHTML report: fuzz\.html\n$/);
+    const html = await readFile(join(dir, 'fuzz.html'), 'utf8');
+    expect(html).toContain('<h2>Report card: 1 rule broken</h2>');
+    expect(html).toMatch(/<p class="muted">fuzz: 30 games from seed 1 /);
+    expect(embedded(html).games.map((game) => game.findings.map((finding) => finding.rule))).toEqual([['SWEEP-LAST-PLAY']]);
+  });
+
+  test('--html without --reporter html is a usage mistake', async () => {
+    const ran = await runCli(['fuzz', '--adapter', 'runner/testdata/last-play-sweeps-adapter.ts', '--html', join(dir, 'x.html')]);
+    expect(ran).toMatchObject({ code: 2, stdout: '' });
+    expect(ran.stderr).toContain('--html names the file of --reporter html');
   });
 });
 

@@ -39,6 +39,12 @@ const STATUS_LABELS: Record<string, string> = {
 
 const anchorOf = (index: number): string => `fixture-${index}`;
 
+/**
+ * The games the page embeds for its viewers, at most (some 70 KB each in the corpus): the card's worked examples
+ * first, then the failures in order. A run that fails everything still makes a page a browser opens at once.
+ */
+const MAX_GAMES = 250;
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function cardSection(card: readonly RuleFinding[], anchors: ReadonlyMap<string, string>): string {
@@ -96,7 +102,7 @@ function problemSection(result: FixtureResult, anchor: string, game: number | un
   }
   if (result.outcome === 'errored' && result.detail !== undefined) parts.push(`<pre class="report">${escapeHtml(result.detail)}</pre>`);
   if (game !== undefined) parts.push(`<div class="viewer" data-game="${game}"></div>`);
-  else if (result.outcome === 'failed') parts.push('<p class="muted">No game to step through: the run did not keep it.</p>');
+  else if (result.outcome === 'failed') parts.push(`<p class="muted">No game viewer: the page keeps the games of ${MAX_GAMES} failures. Run this fixture alone with --reporter html to step through it.</p>`);
   parts.push('</details>');
   return parts.join('\n');
 }
@@ -105,9 +111,10 @@ export function renderHtml(summary: RunSummary, options: HtmlOptions = {}): stri
   const card = reportCardOf(summary.results);
   const problems = summary.results.filter((result) => result.outcome === 'failed' || result.outcome === 'errored' || isUnexpectedPass(result));
   const anchors = new Map(problems.map((result, index) => [result.id, anchorOf(index)]));
+  const viewed = new Set([...new Set([...card.map((finding) => finding.example.id), ...problems.map((result) => result.id)])].slice(0, MAX_GAMES));
   const games: unknown[] = [];
   const sections = problems.map((result, index) => {
-    const view = gameViewOf(result);
+    const view = viewed.has(result.id) ? gameViewOf(result) : undefined;
     if (view !== undefined) games.push(view);
     return problemSection(result, anchorOf(index), view === undefined ? undefined : games.length - 1);
   });
