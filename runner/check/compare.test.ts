@@ -326,6 +326,18 @@ const CASES: Case[] = [
     { kind: 'result-mismatch', field: 'reason', rule: 'END-COUNTING-OUT' },
   ],
   [
+    'result-mismatch: the ranking, where the winner and totals agree',
+    fixture({ result: { winner: 0, totals: [3, 0], ranking: [0, 1] } }),
+    reply(replaced(EVENTS.length - 1, { ...gameEnd, ranking: [1, 0] } as GameEvent)),
+    { kind: 'result-mismatch', field: 'ranking', eventIndex: EVENTS.length - 1, expected: { winner: 0, totals: [3, 0], ranking: [0, 1] } },
+  ],
+  [
+    'result-mismatch: the totals',
+    fixture({ result: { winner: 0, totals: [3, 0] } }),
+    reply(replaced(EVENTS.length - 1, { ...gameEnd, totals: [3, 1] } as GameEvent)),
+    { kind: 'result-mismatch', field: 'totals', eventIndex: EVENTS.length - 1 },
+  ],
+  [
     'result-mismatch: the game did not end',
     fixture({ result: { winner: 0 } }),
     reply(EVENTS.slice(0, -1)),

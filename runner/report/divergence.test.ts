@@ -4,7 +4,7 @@ import type { Divergence } from '../check/divergence.ts';
 import { formatDivergence, reproCommand, rulePointer, stateBefore } from './divergence.ts';
 import { headingAnchor } from '../spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
-import type { Fixture } from '../fixture.ts';
+import type { Fixture, ReplayReply } from '../fixture.ts';
 import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
@@ -155,4 +155,67 @@ test('the reproduction command quotes what the shell would split', () => {
   expect(reproCommand("my dir/it's.yaml", ['--engine', 'python adapter.py'])).toBe(
     "npx scopa-conformance run 'my dir/it'\\''s.yaml' --engine 'python adapter.py'",
   );
+});
+
+describe('reports in full: each line, where a swapped or reworded one would go unseen', () => {
+  const full = replayOnReference(requestFor(SWEEPS, pagat));
+  const twoPlays: Fixture = { ...SWEEPS, rounds: [{ ...(SWEEPS.rounds[0] as Fixture['rounds'][number]), plays: SWEEPS.rounds[0]?.plays.slice(0, 2) ?? [] }] };
+  const text = (fixture: Fixture, reply: ReplayReply): string => {
+    const divergence = compareReply(fixture, reply, pagat);
+    if (divergence === null) throw new Error('expected a divergence');
+    return formatDivergence(divergence, { fixture, file: 'f.yaml', rules: pagat, reply, repro: reproCommand('f.yaml') });
+  };
+  const end = (winner: number | null, totals: number[]): ReplayReply => ({
+    events: [...full.events.slice(0, 4), { type: 'game-end', reason: 'target', winner, ranking: [0, 1], totals }],
+  });
+  const rule = 'spec/rules.md#end-target-the-first-side-to-reach-the-target';
+
+  test('an engine that stops after play 2 of 4: expected 4 plays, actual 2, the decision it did not play', () => {
+    expect(text({ ...SWEEPS, expect: {} }, { events: full.events.slice(0, 4) })).toBe(
+      [
+        'fixture:   pagat/sweep-point-01 (f.yaml)',
+        'title:     Two sweeps in mid-round',
+        'what:      the engine stopped after play 2 of round 1 without refusing anything; the fixture makes 4 plays in that round [stopped-early]',
+        'where:     round 1, play 3',
+        'decision:  seat 0 plays 7C and takes [7H]',
+        'table:     [7H] before the play',
+        'hand:      seat 0 holds [7C 5S]',
+        'expected:  4 plays in round 1',
+        'actual:    2 plays in round 1',
+        "then:      the engine's events end",
+        'rule:      PLAY-TURN (one card per turn, in turn order): spec/rules.md#play-turn-one-card-per-turn-in-turn-order',
+        'reproduce: npx scopa-conformance run f.yaml',
+      ].join('\n'),
+    );
+  });
+
+  test('a draw expected, a side won', () => {
+    expect(text({ ...twoPlays, expect: { result: { winner: null } } }, end(0, [2, 0]))).toBe(
+      [
+        'fixture:   pagat/sweep-point-01 (f.yaml)',
+        'title:     Two sweeps in mid-round',
+        "what:      the game's winner differs [result-mismatch]",
+        'where:     the end of the game (round 1, after play 2)',
+        'expected:  a draw',
+        'actual:    side 0 wins, reason target, totals [2 0], ranking [0 1]',
+        `rule:      END-TARGET (the first side to reach the target): ${rule}`,
+        'reproduce: npx scopa-conformance run f.yaml',
+      ].join('\n'),
+    );
+  });
+
+  test('a side expected to win, a draw came', () => {
+    expect(text({ ...twoPlays, expect: { result: { winner: 1, ranking: [1, 0] } } }, end(null, [2, 2]))).toBe(
+      [
+        'fixture:   pagat/sweep-point-01 (f.yaml)',
+        'title:     Two sweeps in mid-round',
+        "what:      the game's winner differs [result-mismatch]",
+        'where:     the end of the game (round 1, after play 2)',
+        'expected:  side 1 wins, ranking [1 0]',
+        'actual:    a draw, reason target, totals [2 2], ranking [0 1]',
+        `rule:      END-TARGET (the first side to reach the target): ${rule}`,
+        'reproduce: npx scopa-conformance run f.yaml',
+      ].join('\n'),
+    );
+  });
 });
