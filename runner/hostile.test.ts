@@ -235,6 +235,11 @@ describe('the manifest', () => {
     }
   });
 
+  test('both loops below have cases to run', () => {
+    expect(CASES.filter((c) => viaOf(c).includes('process')).length).toBeGreaterThanOrEqual(100);
+    expect(CASES.filter((c) => viaOf(c).includes('child')).length).toBeGreaterThanOrEqual(20);
+  });
+
   test('every engine case runs as a child process with a timeout of its own', () => {
     for (const testCase of CASES.filter((c) => c.name.startsWith('engines/'))) {
       expect(testCase.via, testCase.name).toBe('child');

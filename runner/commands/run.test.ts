@@ -61,7 +61,7 @@ describe('exit codes', () => {
   test.each([
     [['--shard', '3/2'], '--shard takes i/n with 1 <= i <= n (for example 2/4), got "3/2"'],
     [['--jobs', '0'], '--jobs takes a whole number from 1 to 64, got "0"'],
-    [['--reporter', 'xml'], '--reporter takes one of pretty, json, junit, tap, got "xml"'],
+    [['--reporter', 'xml'], '--reporter takes one of pretty, json, junit, tap, html, got "xml"'],
     [['--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: '],
     [['no/such-fixture'], '"no/such-fixture" is neither a fixture file or directory nor the id of a fixture in fixtures/'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],

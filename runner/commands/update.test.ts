@@ -28,7 +28,8 @@ test('update rewrites a generated fixture whose expectations went stale, and sho
   const { code, stdout } = await update(dir);
   expect(code).toBe(0);
   expect(stdout).toContain('updated pagat/gen-s1.yaml');
-  expect(stdout).toContain('- ');
+  expect(stdout).toMatch(/^ {2}- +\{"type":"round-end","round":1,"points":\[5,0\],"totals":\[6,0\]\},$/m);
+  expect(stdout).toMatch(/^ {2}\+ +\{"type":"round-end","round":1,"points":\[5,0\],"totals":\[5,0\]\},$/m);
   expect(stdout).toContain('1 of 1 generated fixtures changed');
   expect(await readFile(file, 'utf8')).toBe(original);
   expect((await readdir(join(dir, 'pagat'))).sort()).toEqual(['cap-rank-01.yaml', 'gen-s1.yaml']);
