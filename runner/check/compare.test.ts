@@ -424,9 +424,16 @@ describe('an engine may answer anything in its events', () => {
       fc.property(pick, (events) => {
         const answer = reply(events);
         const divergence = compareReply(expectations, answer, pagat);
+        // Every event is expected: no divergence only where the stream is the expected one, event for event.
+        const agrees = events.length === EVENTS.length && events.every((event, i) => sameEvent(event, EVENTS[i] as GameEvent));
+        expect(divergence === null).toBe(agrees);
         if (divergence === null) return;
         const text = formatDivergence(divergence, { fixture: expectations, file: 'f.yaml', rules: pagat, reply: answer, repro: 'repro' });
-        expect(text).toMatch(/^fixture: +test\/hand-made \(f\.yaml\)$/m);
+        const lines = text.split('\n');
+        expect(lines[0]).toMatch(/^fixture: +test\/hand-made \(f\.yaml\)$/);
+        expect(lines.find((line) => line.startsWith('what:'))).toMatch(new RegExp(`^what: +\\S.* \\[${divergence.kind}\\]$`));
+        expect(lines.find((line) => line.startsWith('where:'))).toMatch(/^where: +(round \d+|the end of the game)/);
+        expect(lines.at(-1)).toMatch(/^reproduce: +repro$/);
       }),
       { numRuns: 500 },
     );
