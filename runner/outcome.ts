@@ -52,7 +52,7 @@ export interface FixtureResult {
   report?: string;
   /** `failed`: every independent divergence, one per rule, in the order the engine showed them. */
   findings?: FixtureFinding[];
-  /** `failed`, when the run item asked for it (`keepGame`): the game as judged, with the engine's reply. */
+  /** `failed` (and `passed` with `keepGame: 'always'`), when the run item asks for it: the game as judged, with the engine's reply. */
   game?: JudgedGame;
   /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
   derived?: string;

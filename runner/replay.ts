@@ -29,8 +29,11 @@ export interface RunItem {
   repro: string;
   /** The reason from --expect-fail, if the fixture is listed there. */
   expectedFailure?: string;
-  /** Set when a report replays the game (the HTML report): a failed result then carries it (`game`). */
-  keepGame?: boolean;
+  /**
+   * Set when a report replays the game: `true`, a failed result carries it (`game`: the HTML report); `'always'`,
+   * a passed one too (`show --engine`).
+   */
+  keepGame?: boolean | 'always';
 }
 
 const positionBefore = (fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest =>
@@ -152,7 +155,8 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     }
   }
   const first = divergences[0];
-  if (first === undefined) return finish({ outcome: 'passed', ...derived });
+  const game = item.keepGame === true || item.keepGame === 'always' ? { game: { request: replayRequestOf(fixture, rules), expect: fixture.expect, reply } } : {};
+  if (first === undefined) return finish({ outcome: 'passed', ...(item.keepGame === 'always' ? game : {}), ...derived });
 
   try {
     engineLegal ??= first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
@@ -161,7 +165,6 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);
     // The first divergence opens the first finding: its report is the fixture's.
-    const game = item.keepGame === true ? { game: { request: replayRequestOf(fixture, rules), expect: fixture.expect, reply } } : {};
     return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...game, ...derived });
   } catch (error) {
     return runnerFailed(error);

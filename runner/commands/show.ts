@@ -7,21 +7,22 @@
 import { resolveFixtureArgs } from '../fixture-args.ts';
 import { handOf, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../command.ts';
+import { engineSpecOf } from '../engines/flags.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture.ts';
 import type { GameFile, PreparedGame } from '../load/fixtures.ts';
+import { type EventDifference, EventMatcher } from '../event-matcher.ts';
 import type { Playthrough } from '../playthrough.ts';
 import { flowYaml } from '../yaml-layout.ts';
 import { loadAndPrepare, placeOf } from './score.ts';
+import { renderEngineShown, showOnEngine } from './show-engine.ts';
 
-const OPTIONS = { json: { type: 'boolean' } } as const;
-
-/** An event the fixture expects where the engine did something else (or nothing). */
-export interface EventDifference {
-  /** The engine's event; absent where the fixture expects an event the engine did not produce. */
-  actual?: GameEvent;
-  /** The fixture's event; absent where the fixture expects no more events. */
-  expected?: GameEvent;
-}
+const OPTIONS = {
+  json: { type: 'boolean' },
+  engine: { type: 'string' },
+  adapter: { type: 'string' },
+  timeout: { type: 'string' },
+  'validate-protocol': { type: 'boolean' },
+} as const;
 
 export type ShownStep =
   | { kind: 'redeal'; rule: string; table: string[]; differences?: EventDifference[] }
@@ -72,8 +73,8 @@ export interface ShownRound {
   differences?: EventDifference[];
 }
 
-/** What `show --json` prints; the text form renders the same. */
-export interface Shown {
+/** Which game is shown. */
+export interface ShownHeader {
   file: string;
   id?: string;
   title?: string;
@@ -81,6 +82,10 @@ export interface Shown {
   options: Record<string, unknown>;
   players: number;
   sides: number;
+}
+
+/** What `show --json` prints; the text form renders the same. */
+export interface Shown extends ShownHeader {
   rounds: ShownRound[];
   /** How the play-through ended: the game's end, a refusal, or the end of the inputs (a partial game). */
   end: 'game-over' | 'refused' | 'inputs-end';
@@ -95,10 +100,13 @@ export interface Shown {
 export const showCommand: Command = {
   name: 'show',
   summary: 'tell a fixture play by play, with its expectations beside the reference engine',
-  help: `Usage: scopa-conformance show <fixture> [--json]
+  help: `Usage: scopa-conformance show <fixture|id> [--json]
+       scopa-conformance show <fixture|id> --engine <command> [--timeout <s>] [--validate-protocol] [--json]
+       scopa-conformance show <fixture|id> --adapter <module> [--timeout <s>] [--json]
 
-Plays a fixture (or a game file) on the reference engine and tells it for a person:
-for each round the dealer, the hands and table after each deal, then every play as
+Plays a fixture (a file, or an id: its path under fixtures/ without .yaml) or a game
+file on the reference engine and tells it for a person: for each round the dealer,
+the hands and table after each deal, then every play as
 
   round 1 play 3  seat 0  plays 10C  takes 10S  (sweep)
 
@@ -107,49 +115,50 @@ for each category, the round's points and totals), and the result. Where the fix
 expects something, it is shown beside what the engine did, and every expected event
 that differs is named. A refused input is shown with its code, message and place.
 
-Options:
-  --json   print the same account as JSON
+With --engine or --adapter, the fixture is run on that engine as run runs it, and
+the engine's own play is shown instead: each of its events marked = (as expected),
+x (differs, the expected event under it), + (not expected) or blank (not compared),
+>> at the first divergence, the refusal it gave and the one expected, then each rule
+it breaks with its report (as run's report card gives it).
 
-Exit status: 0 if the game was played, 2 if the file is not a valid game file.`,
+Options:
+  --json                print the same account as JSON (with an engine: under "engine")
+  --engine <command>    an external engine speaking the protocol (spec/PROTOCOL.md)
+  --adapter <module>    a JavaScript or TypeScript engine, run on a worker thread
+  --timeout <s>         as for run (default 10)
+  --validate-protocol   check every request and answer against spec/protocol/
+
+Exit status: 0 if the game was shown (whatever the engine did), 2 if the file is not
+a valid game file (or, with an engine, not a fixture), 3 if the engine could not be
+started or gave no usable reply.`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [file, ...extra] = positionals;
-    if (file === undefined) throw new UsageError('show needs a fixture file');
-    if (extra.length > 0) throw new UsageError(`show takes one fixture file, got ${positionals.length}`);
+    if (file === undefined) throw new UsageError('show needs a fixture file or id');
+    if (extra.length > 0) throw new UsageError(`show takes one fixture, got ${positionals.length}`);
+    const engine = engineSpecOf(values, io.cwd);
     const [path] = await resolveFixtureArgs([file], io);
     const loaded = await loadAndPrepare(path as string, io);
     if (loaded === undefined) return EXIT.invalid;
-    const shown = showGame(loaded.gameFile, loaded.prepared, loaded.playthrough, io);
-    io.stdout.write(values.json === true ? `${JSON.stringify(shown, null, 2)}\n` : renderShown(shown));
-    return EXIT.ok;
+    if (engine.kind === 'reference') {
+      const shown = showGame(loaded.gameFile, loaded.prepared, loaded.playthrough, io);
+      io.stdout.write(values.json === true ? `${JSON.stringify(shown, null, 2)}\n` : renderShown(shown));
+      return EXIT.ok;
+    }
+    const header = showHeader(loaded.gameFile, loaded.prepared, io);
+    const { fixture } = loaded.gameFile;
+    if (fixture === undefined) {
+      io.stderr.write(`${header.file}: error: a game file has no expectations to compare an engine with: give a fixture\n`);
+      return EXIT.invalid;
+    }
+    const played = await showOnEngine(fixture, loaded.prepared, header.file, engine, io);
+    if (typeof played === 'number') return played;
+    const text = values.json === true ? `${JSON.stringify({ ...header, engine: played }, null, 2)}` : [...headerLines(header), ...renderEngineShown(played)].join('\n');
+    io.stdout.write(`${text}\n`);
+    return played.outcome === 'errored' ? EXIT.engineError : EXIT.ok;
   },
 };
-
-/** Pairs each of the engine's events with the fixture's expected event it is compared with (INTERPRETING.md). */
-class EventMatcher {
-  private readonly list: GameEvent[];
-  private readonly types: Set<string> | undefined;
-  private next = 0;
-
-  constructor(expected: Expectations | undefined) {
-    this.list = expected?.events?.list ?? [];
-    const events = expected?.events;
-    this.types = events === undefined ? new Set() : events.match === 'types' ? new Set(events.types) : undefined;
-  }
-
-  /** The difference the fixture expects at this event, if any. */
-  compare(actual: GameEvent): EventDifference | undefined {
-    if (this.types !== undefined && !this.types.has(actual.type)) return undefined;
-    const expected = this.list[this.next++];
-    if (expected !== undefined && sameValue(expected, actual)) return undefined;
-    return expected === undefined ? { actual } : { actual, expected };
-  }
-
-  remaining(): GameEvent[] {
-    return this.list.slice(this.next);
-  }
-}
 
 /** JSON equality: lists in order, maps by their keys (a key whose value is undefined is not there). */
 function sameValue(a: unknown, b: unknown): boolean {
@@ -279,18 +288,25 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
   const result = playthrough.final.result;
   const missingEvents = matcher.remaining();
   return {
-    file: showPath(gameFile.path, io),
-    ...(fixture === undefined ? {} : { id: fixture.id, title: fixture.title }),
-    variant: game.variant,
-    options: game.options,
-    players: game.players,
-    sides: prepared.sides,
+    ...showHeader(gameFile, prepared, io),
     rounds,
     end: refusal !== undefined ? 'refused' : result !== null ? 'game-over' : 'inputs-end',
     ...(result === null ? {} : { result: { ...result } }),
     ...(expected === undefined ? {} : { expected }),
     ...(ending.differences === undefined ? {} : { resultDifferences: ending.differences }),
     ...(missingEvents.length === 0 ? {} : { missingEvents }),
+  };
+}
+
+function showHeader(gameFile: GameFile, prepared: PreparedGame, io: Io): ShownHeader {
+  const { fixture, game } = gameFile;
+  return {
+    file: showPath(gameFile.path, io),
+    ...(fixture === undefined ? {} : { id: fixture.id, title: fixture.title }),
+    variant: game.variant,
+    options: game.options,
+    players: game.players,
+    sides: prepared.sides,
   };
 }
 
@@ -308,15 +324,7 @@ const numbers = (list: readonly number[] | undefined): string => (list === undef
 
 /** The account as text: one line per deal, hand, play and score, the expectations to the right. */
 export function renderShown(shown: Shown): string {
-  const lines: string[] = [];
-  const options = Object.entries(shown.options);
-  lines.push(shown.id === undefined ? shown.file : `${shown.id}: ${shown.title ?? ''}`);
-  lines.push(
-    `variant ${shown.variant}, ${shown.players} players, ${shown.sides} sides, options: ${
-      options.length === 0 ? 'defaults' : options.map(([name, value]) => `${name}=${String(value)}`).join(', ')
-    }`,
-  );
-  if (shown.id !== undefined) lines.push(`file ${shown.file}`);
+  const lines = headerLines(shown);
 
   for (const round of shown.rounds) {
     lines.push('', `round ${round.round}  dealer seat ${round.dealer}`);
@@ -355,6 +363,19 @@ export function renderShown(shown: Shown): string {
     for (const event of shown.missingEvents) lines.push(`  ${flowYaml(event)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The game's id and title (or file), variant, players, sides, options and file. */
+function headerLines(shown: ShownHeader): string[] {
+  const options = Object.entries(shown.options);
+  const lines = [shown.id === undefined ? shown.file : `${shown.id}: ${shown.title ?? ''}`];
+  lines.push(
+    `variant ${shown.variant}, ${shown.players} players, ${shown.sides} sides, options: ${
+      options.length === 0 ? 'defaults' : options.map(([name, value]) => `${name}=${String(value)}`).join(', ')
+    }`,
+  );
+  if (shown.id !== undefined) lines.push(`file ${shown.file}`);
+  return lines;
 }
 
 function sameResult(actual: ExpectedResult, expected: ExpectedResult): boolean {
