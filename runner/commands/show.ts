@@ -99,7 +99,7 @@ export interface Shown extends ShownHeader {
 
 export const showCommand: Command = {
   name: 'show',
-  summary: 'tell a fixture play by play, with its expectations beside the reference engine',
+  summary: 'tell a fixture play by play, with its expectations beside the reference engine or yours',
   help: `Usage: scopa-conformance show <fixture|id> [--json]
        scopa-conformance show <fixture|id> --engine <command> [--timeout <s>] [--validate-protocol] [--json]
        scopa-conformance show <fixture|id> --adapter <module> [--timeout <s>] [--json]
