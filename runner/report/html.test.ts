@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -121,13 +122,20 @@ export default {
     });
   });
 
-  test('usage mistakes: --out without --reporter html, --out naming a directory', async () => {
+  test('usage mistakes: --out without --reporter html, --out naming a directory or a FIFO', async () => {
     const stray = await runCli(['run', 'runner/testdata/run/demo', '--out', join(dir, 'x.html')]);
     expect(stray).toMatchObject({ code: 2, stdout: '' });
     expect(stray.stderr).toContain('--out names the file of --reporter html; other reporters write to stdout');
     const folder = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', dir]);
     expect(folder).toMatchObject({ code: 2, stdout: '' });
     expect(folder.stderr).toContain(`--out: ${dir} is a directory; name the HTML file to write`);
+    // Never replaced by a file: a FIFO (or a device) where the report would go.
+    const fifo = join(dir, 'fifo.html');
+    execFileSync('mkfifo', [fifo]);
+    const special = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', fifo]);
+    expect(special).toMatchObject({ code: 2, stdout: '' });
+    expect(special.stderr).toContain(`--out: ${fifo} is not a regular file; name the HTML file to write`);
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
   });
 });
 

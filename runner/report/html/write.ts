@@ -1,6 +1,7 @@
 /**
  * Where the HTML report goes and how it is written: `scopa-report.html` in the working directory unless a file
- * is named; a directory there is refused before anything runs; the file is written whole or not at all.
+ * is named; anything there but a regular file (a directory, a FIFO, a device) is refused before anything runs; the
+ * file is written whole or not at all.
  * @module
  */
 import { stat } from 'node:fs/promises';
@@ -14,7 +15,9 @@ export const DEFAULT_HTML_REPORT = 'scopa-report.html';
 export async function htmlReportPath(given: string | undefined, flag: string, io: Io): Promise<string> {
   const path = resolve(io.cwd, given ?? DEFAULT_HTML_REPORT);
   const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory() === true) throw new UsageError(`${flag}: ${showPath(path, io)} is a directory; name the HTML file to write`);
+  if (existing !== undefined && !existing.isFile()) {
+    throw new UsageError(`${flag}: ${showPath(path, io)} is ${existing.isDirectory() ? 'a directory' : 'not a regular file'}; name the HTML file to write`);
+  }
   return path;
 }
 
