@@ -13,6 +13,7 @@ import { explainCommand } from './commands/explain.ts';
 import { fuzzCommand } from './commands/fuzz.ts';
 import { generateCommand } from './commands/generate.ts';
 import { importCommand } from './commands/import.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { newVariantCommand } from './commands/new-variant.ts';
 import { runCommand } from './commands/run.ts';
 import { scoreCommand } from './commands/score.ts';
@@ -24,7 +25,7 @@ import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from './repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
+const COMMANDS: readonly Command[] = [runCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
 
 const PROGRAM = 'scopa-conformance';
 

@@ -107,6 +107,8 @@ export interface RunSummary {
   bailed: boolean;
   /** Whether the user stopped the run (Ctrl-C) before every fixture ran: no verdict on the suite. */
   interrupted?: boolean;
+  /** With --shard i/n: the shard, and how many fixtures the whole selection holds (every shard together). */
+  shard?: { index: number; count: number; selected: number };
   durationMs: number;
 }
 

@@ -209,8 +209,9 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     }
 
     const entries = corpus.fixtures.map((loaded) => ({ ...loaded, file: loaded.path }));
-    const selected = selectFixtures(entries, selection);
-    if (selected.length === 0 && selectFixtures(entries, { ...selection, shard: undefined }).length === 0) {
+    const whole = selectFixtures(entries, { ...selection, shard: undefined });
+    const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
+    if (whole.length === 0) {
       io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);
       return EXIT.invalid;
     }
@@ -228,7 +229,15 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
         ...(htmlPath === undefined ? {} : { keepGame: true }),
       };
     });
-    const settings = { engine, jobs, bail: values.bail === true, reporter: reporter as ReporterName, ...(htmlPath === undefined ? {} : { htmlPath }), ...(profile === undefined ? {} : { profile }) };
+    const settings = {
+      engine,
+      jobs,
+      bail: values.bail === true,
+      reporter: reporter as ReporterName,
+      ...(htmlPath === undefined ? {} : { htmlPath }),
+      ...(profile === undefined ? {} : { profile }),
+      ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: whole.length } }),
+    };
     const ran = await runAndReport(items, baseline === undefined ? settings : { ...settings, baseline }, io);
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
@@ -252,6 +261,7 @@ interface RunSettings {
   reporter: ReporterName;
   /** --reporter html: the page's file. */
   htmlPath?: string;
+  shard?: RunSummary['shard'];
 }
 
 async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Promise<ExitCode> {
@@ -302,6 +312,7 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
     counts: countResults(results),
     bailed: stopAt >= 0 && stopAt < items.length - 1,
     interrupted,
+    ...(settings.shard === undefined ? {} : { shard: settings.shard }),
     durationMs: Math.round(performance.now() - started),
   };
   if (settings.htmlPath === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));

@@ -2,7 +2,9 @@
  * The JSON reporter: the whole run as one JSON object, for tools. Top-level counts (`passed`, `failed`,
  * `notApplicable`, `skipped`, `errored`, and of those `expectedFailures` and `unexpectedPasses`), the report
  * card as `findings` (one entry per rule broken: counts, where, one worked example; fixtures listed in
- * --expect-fail are left out, as known gaps), and one entry per fixture with its own findings.
+ * --expect-fail are left out, as known gaps), and one entry per fixture with its own findings, each with its
+ * report in words. `shard` says which part of the selection the run took (1/1 without --shard), so that `merge`
+ * can put the reports of a sharded run back together. The shape is spec/report.schema.json.
  * @module
  */
 import type { RunSummary } from '../outcome.ts';
@@ -12,6 +14,7 @@ export function renderJson(summary: RunSummary): string {
   const { counts } = summary;
   const report = {
     engine: summary.engine,
+    shard: summary.shard ?? { index: 1, count: 1, selected: counts.total },
     total: counts.total,
     passed: counts.passed,
     failed: counts.failed,
@@ -36,11 +39,13 @@ export function renderJson(summary: RunSummary): string {
     fixtures: summary.results.map((result) => ({
       id: result.id,
       file: result.file,
+      title: result.title,
       variant: result.variant,
       outcome: result.outcome,
       ...(result.expectedFailure === undefined ? {} : { expectedFailure: result.expectedFailure }),
       ...(result.divergence === undefined ? {} : { divergence: result.divergence }),
-      ...(result.findings === undefined ? {} : { findings: result.findings.map(({ rule, rounds, divergence }) => ({ rule, rounds, divergence })) }),
+      ...(result.report === undefined ? {} : { report: result.report }),
+      ...(result.findings === undefined ? {} : { findings: result.findings.map(({ rule, rounds, divergence, report }) => ({ rule, rounds, divergence, report })) }),
       ...(result.derived === undefined ? {} : { derived: result.derived }),
       ...(result.recorded === undefined ? {} : { recorded: result.recorded }),
       ...(result.message === undefined ? {} : { message: result.message }),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import type { Divergence } from '../check/divergence.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
 import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../outcome.ts';
 import { reportCardOf } from './card.ts';
 import { renderJson } from './json.ts';
@@ -112,20 +113,29 @@ describe('json', () => {
     ]);
   });
 
-  test('an entry carries id, file, outcome, divergence, findings and duration', () => {
+  test('an entry carries id, file, title, outcome, divergence, reports, findings and duration', () => {
     expect(report.fixtures[1]).toEqual({
       id: 'pagat/b',
       file: 'fixtures/pagat/b.yaml',
+      title: 't',
       variant: 'pagat',
       outcome: 'failed',
       divergence: CAPTURE_DIVERGENCE,
+      report: REPORT,
       findings: [
-        { rule: 'CAP-CHOICE', rounds: [1], divergence: CAPTURE_DIVERGENCE },
-        { rule: 'SWEEP-LAST-PLAY', rounds: [2, 3], divergence: SWEEP_DIVERGENCE },
+        { rule: 'CAP-CHOICE', rounds: [1], divergence: CAPTURE_DIVERGENCE, report: REPORT },
+        { rule: 'SWEEP-LAST-PLAY', rounds: [2, 3], divergence: SWEEP_DIVERGENCE, report: 'the sweep report' },
       ],
       durationMs: 2,
     });
     expect(report.fixtures[3]).toMatchObject({ outcome: 'failed', expectedFailure: 'no escoba yet' });
+  });
+
+  test('the shard: 1/1 of the fixtures reported without --shard, as given with it; the shape of spec/report.schema.json', () => {
+    expect(report.shard).toEqual({ index: 1, count: 1, selected: 6 });
+    const shard = { index: 2, count: 3, selected: 17 };
+    expect(JSON.parse(renderJson({ ...SUMMARY, shard })).shard).toEqual(shard);
+    expect(checkAgainstSchema('report', report)).toEqual([]);
   });
 });
 

@@ -1,0 +1,149 @@
+/**
+ * The JSON reports of a sharded run (`run --shard i/n --reporter json`, one per machine) put back together as
+ * the summary of one run. Each report is read and checked alone (JSON, spec/report.schema.json, its counts
+ * against its fixtures); then the set must be the shards of one run: one engine, one n, each shard once and
+ * none missing, all cut from one selection, each holding exactly its share of it (every n-th fixture by id).
+ * @module
+ */
+import type { LoadError, LoadResult } from '../load/load-result.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
+import { locateInJson, parseJsonText } from '../json-text.ts';
+import { type Counts, countResults, type FixtureResult, type RunSummary } from '../outcome.ts';
+
+/** Reports are read up to this size: a shard of a 100,000-fixture corpus, with every failure's reports, fits. */
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
+/** One shard's report, checked. */
+export interface ShardReport {
+  file: string;
+  engine: string;
+  shard: { index: number; count: number; selected: number };
+  results: FixtureResult[];
+  bailed: boolean;
+  interrupted: boolean;
+  durationMs: number;
+}
+
+/** A fixture's entry: a result as the run had it, less the game (spec/report.schema.json's `$defs/fixture`). */
+type FixtureEntry = Omit<FixtureResult, 'game'>;
+
+/** The report as spec/report.schema.json has it, less the report card, which the merge builds anew. */
+interface ReportData {
+  engine: string;
+  shard: ShardReport['shard'];
+  total: number;
+  passed: number;
+  failed: number;
+  notApplicable: number;
+  skipped: number;
+  errored: number;
+  expectedFailures: number;
+  unexpectedPasses: number;
+  bailed: boolean;
+  interrupted: boolean;
+  durationMs: number;
+  fixtures: FixtureEntry[];
+}
+
+/** A shard's report from its text; every problem at its line and column (line 0: the whole file). */
+export function readShardReport(text: string, file: string): LoadResult<ShardReport> {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { ok: false, errors: [{ file, ...parsed.position, message: `not a JSON report: ${parsed.message}` }] };
+  const problems = checkAgainstSchema('report', parsed.value);
+  if (problems.length > 0) {
+    const positions = locateInJson(text, problems.map((problem) => problem.pointer));
+    const errors = problems.map((problem): LoadError => {
+      const { line, col } = positions.get(problem.pointer) ?? { line: 0, col: 0 };
+      return { file, line, col, message: `not a report of scopa-conformance run --reporter json: ${problem.message}` };
+    });
+    return { ok: false, errors };
+  }
+  const data = parsed.value as ReportData;
+  const results: FixtureResult[] = data.fixtures;
+  const stated = countsOf(data);
+  const counted = countResults(results);
+  const differ = (Object.keys(counted) as (keyof Counts)[]).filter((key) => counted[key] !== stated[key]);
+  if (differ.length > 0) {
+    const [key] = differ as [keyof Counts];
+    const message = `its counts do not match its fixtures (${key}: ${stated[key]} stated, ${counted[key]} among its fixtures): the report was changed or cut`;
+    return { ok: false, errors: [{ file, line: 0, col: 0, message }] };
+  }
+  const { engine, shard, bailed, interrupted, durationMs } = data;
+  return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs } };
+}
+
+function countsOf(data: ReportData): Counts {
+  const { total, passed, failed, notApplicable, skipped, errored, expectedFailures, unexpectedPasses } = data;
+  return { total, passed, failed, 'not-applicable': notApplicable, skipped, errored, expectedFailures, unexpectedPasses };
+}
+
+/** The reports' files, in words. */
+const files = (reports: readonly ShardReport[]): string => reports.map((report) => report.file).join(', ');
+const shardName = (index: number, count: number): string => `${index}/${count}`;
+
+/** The one value every report has for a field, or the problem of reports that differ on it. */
+function agreeOn<T>(reports: readonly ShardReport[], valueOf: (report: ShardReport) => T, describe: (value: T) => string, what: string): string | undefined {
+  const groups = new Map<T, ShardReport[]>();
+  for (const report of reports) groups.set(valueOf(report), [...(groups.get(valueOf(report)) ?? []), report]);
+  if (groups.size <= 1) return undefined;
+  const listed = [...groups].map(([value, group]) => `${describe(value)} (${files(group)})`);
+  return `${what}: ${listed.join('; ')}`;
+}
+
+/**
+ * One run's summary from the reports of its shards, given in any order; or why they are not the shards of one
+ * run, each problem in a sentence that names the files.
+ */
+export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; value: RunSummary } | { ok: false; problems: string[] } {
+  const differences = [
+    agreeOn(reports, (report) => report.engine, (engine) => `engine "${engine}"`, 'the reports are of different engines, and one merge takes the shards of one run'),
+    agreeOn(reports, (report) => report.shard.count, (count) => `cut in ${count}`, 'the reports are shards of different splits'),
+    agreeOn(reports, (report) => report.shard.selected, (selected) => `a selection of ${selected} fixtures`, 'the reports are shards of different selections'),
+  ].filter((problem) => problem !== undefined);
+  if (differences.length > 0) return { ok: false, problems: differences };
+
+  const [first] = reports as [ShardReport];
+  const { count, selected } = first.shard;
+  const byShard = new Map<number, ShardReport[]>();
+  for (const report of reports) byShard.set(report.shard.index, [...(byShard.get(report.shard.index) ?? []), report]);
+  const problems: string[] = [];
+  for (const [index, given] of [...byShard].sort(([a], [b]) => a - b)) {
+    if (given.length > 1) problems.push(`shard ${shardName(index, count)} is given ${given.length} times: ${files(given)}`);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !byShard.has(index));
+  if (missing.length > 0) {
+    const names = missing.map((index) => shardName(index, count));
+    problems.push(`${missing.length === 1 ? 'shard' : 'shards'} ${names.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (of ${count}; given: ${[...byShard.keys()].sort((a, b) => a - b).map((index) => shardName(index, count)).join(', ')})`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const placed = reports.flatMap((report) => report.results.map((result) => ({ result, report })));
+  placed.sort((a, b) => byIdAndFile(a.result, b.result));
+  if (placed.length !== selected) {
+    problems.push(`the shards hold ${placed.length} fixtures together, where their selection held ${selected}: a report was cut, or is of another run`);
+  }
+  // The shard of every n-th fixture by id, from the i-th: a fixture elsewhere means another selection or a twice-run one.
+  const stray = placed.findIndex(({ report }, position) => report.shard.index !== (position % count) + 1);
+  if (stray >= 0) {
+    const { result, report } = placed[stray] as (typeof placed)[number];
+    problems.push(`${report.file} (shard ${shardName(report.shard.index, count)}) holds ${result.id}, which is not its share of the selection: the reports were not cut from one selection`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const results = placed.map(({ result }) => result);
+  return {
+    ok: true,
+    value: {
+      engine: first.engine,
+      results,
+      counts: countResults(results),
+      bailed: reports.some((report) => report.bailed),
+      interrupted: reports.some((report) => report.interrupted),
+      // The work the shards did, one after the other: what one run of the whole selection would take.
+      durationMs: reports.reduce((sum, report) => sum + report.durationMs, 0),
+    },
+  };
+}
+
+/** The order of `run`'s results (select.ts byId): by id, then by file. */
+const byIdAndFile = (a: FixtureResult, b: FixtureResult): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
