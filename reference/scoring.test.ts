@@ -144,3 +144,26 @@ describe('END-COUNTING-OUT', () => {
     ]);
   });
 });
+
+describe('SCORE-NAPOLA', () => {
+  test('a run of coins from the ace scores its length from three up; a run of two, or none, scores nothing', () => {
+    const { events } = scoreScenario(variantRules('napola'), {
+      players: 2,
+      piles: [['1D', '2D', '4D', ...suit('H')], ['3D', '5D', ...suit('S')]],
+    });
+    expect(awards(events).napola).toEqual({ counts: [2, 0], points: [0, 0] });
+  });
+
+  test('all ten coins make a run of 10, worth 10', () => {
+    const { events } = scoreScenario(variantRules('napola'), { players: 2, piles: [[...suit('D')], [...suit('S')]] });
+    expect(awards(events).napola).toEqual({ counts: [10, 0], points: [10, 0] });
+  });
+
+  test('partners pool their cards: one holds the ace and two, the other the three', () => {
+    const { events } = scoreScenario(variantRules('napola'), {
+      players: 4,
+      piles: [['1D', '2D'], ['5D'], ['3D'], ['4D']],
+    });
+    expect(awards(events).napola).toEqual({ counts: [3, 0], points: [3, 0] });
+  });
+});

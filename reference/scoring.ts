@@ -82,6 +82,14 @@ class Holdings {
     return true;
   }
 
+  /** SCORE-NAPOLA: how many cards of the coins suit, from the ace up without a gap, a contestant holds. */
+  coinRun(contestant: number): number {
+    const ace = this.state.coinsSuitIndex * VALUES_PER_SUIT;
+    let run = 0;
+    while (run < VALUES_PER_SUIT && this.copiesOf(contestant, ace + run) > 0) run++;
+    return run;
+  }
+
   holdsAll(kind: 'all-coins' | 'all-sevens', contestant: number): boolean {
     const copies = this.state.rules.deck.copies;
     return kind === 'all-coins'
@@ -95,6 +103,9 @@ function primeRank(sum: number, complete: boolean, incomplete: IncompletePrimier
   if (complete) return incomplete === 'loses-to-complete' ? sum + 1000 : sum;
   return incomplete === 'void' ? 0 : sum;
 }
+
+/** SCORE-NAPOLA: the ace, two and three of coins are the shortest run that scores. */
+const NAPOLA_SHORTEST_RUN = 3;
 
 /** Codes of the cards named by `card` categories, parsed once per rule set. */
 const cardCodes = new WeakMap<Category, number>();
@@ -133,6 +144,9 @@ function measure(holdings: Holdings, category: Category): void {
       case 'sweeps':
         count = holdings.sweeps[c];
         break;
+      case 'napola':
+        count = holdings.coinRun(c);
+        break;
       case 'primiera': {
         const sum = holdings.primeSum(c);
         const complete = holdings.primeComplete(c);
@@ -161,6 +175,10 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
   zero(contestantPoints, contestants);
   if (category.kind === 'sweeps') {
     for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * state.rules.sweep.points;
+    return;
+  }
+  if (category.kind === 'napola') {
+    for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] >= NAPOLA_SHORTEST_RUN ? ranks[c] : 0;
     return;
   }
   let top = 0;

@@ -51,6 +51,7 @@ export const RULE_IDS = [
   'SCORE-PRIMIERA',
   'SCORE-ALL-COINS',
   'SCORE-ALL-SEVENS',
+  'SCORE-NAPOLA',
   'SCORE-SWEEPS',
   'SCORE-TIES',
   'END-TARGET',
@@ -95,6 +96,7 @@ export const CATEGORY_KINDS = [
   'all-coins',
   'all-sevens',
   'sweeps',
+  'napola',
 ] as const;
 export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;

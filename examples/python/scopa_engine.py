@@ -85,7 +85,7 @@ KNOWN = {
     ("end", "exactTie"): ("another-round", "lowest-seat"),
 }
 CATEGORY_KINDS = ("most-cards", "most-coins", "most-sevens", "card", "primiera", "all-coins", "all-sevens",
-                  "sweeps")
+                  "sweeps", "napola")
 TIE_KEYS = ("sweeps", "coins", "settebello", "sevens", "cards")
 REDEAL_RULES = ("TABLE-REDEAL-KINGS", "TABLE-REDRAW-TENS")
 
@@ -694,6 +694,11 @@ class Game:
             return 1 if sum(1 for x in pile if suit(x) == self.coins) == 10 * self.c else 0
         if kind == "all-sevens":
             return 1 if sum(1 for x in pile if value(x) == 7) == 4 * self.c else 0
+        if kind == "napola":
+            run = 0
+            while run < 10 and f"{run + 1}{self.coins}" in pile:
+                run += 1
+            return run
         raise AssertionError(kind)
 
     def prime(self, pile: list[str]) -> tuple[int, bool]:
@@ -748,6 +753,12 @@ class Game:
                 self.give(points, winners, sides, cp, ties)
             return counts, points
         counts = [self.count(kind, cat, piles[i]) if active[i] else 0 for i in range(k)]
+        if kind == "napola":
+            # SCORE-NAPOLA: every run of three or more scores its length; a side scores its best player's run.
+            for i in range(k):
+                if counts[i] >= 3:
+                    points[sides[i]] = max(points[sides[i]], counts[i])
+            return counts, points
         top = max(counts) if counts else 0
         if top > 0:
             winners = [i for i in range(k) if counts[i] == top]

@@ -17,6 +17,7 @@ export const CATEGORY_RULES: Record<CategoryKind, RuleId> = {
   'all-coins': 'SCORE-ALL-COINS',
   'all-sevens': 'SCORE-ALL-SEVENS',
   sweeps: 'SCORE-SWEEPS',
+  napola: 'SCORE-NAPOLA',
 };
 
 /** END-* id of each way a game ends. */

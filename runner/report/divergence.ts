@@ -233,6 +233,11 @@ function holdingsFor(category: Category, cards: string[], sweeps: number, rules:
       }
       return `best of each suit ${best.join(' ')}, sum ${sum}`;
     }
+    case 'napola': {
+      let run = 0;
+      while (run < 10 && coins.some((card) => valueOf(card) === run + 1)) run++;
+      return `a run of ${run} from the ace, coins ${formatValue(coins)}`;
+    }
   }
 }
 
