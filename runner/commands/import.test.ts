@@ -245,7 +245,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
 describe('import: usage mistakes', () => {
   test.each([
     [[], 'import takes one log file, got 0'],
-    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard, asso-piglia-tutto, denexa, escoba, napola, pagat, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scoparella, scopone-classico, scopone-scientifico)'],
+    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba, house-remainder-dealer, napola, pagat, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
   ])('%j', async (argv, message) => {
     expect(await runCli(['import', ...argv], { cwd: dir })).toEqual({
       code: 2,
