@@ -7,13 +7,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { cli } from './cli.ts';
+import { MAX_REPORT_BYTES } from './report/merge.ts';
 import { FIXTURES_DIR } from './repo-paths.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +67,11 @@ const SETUPS = {
   'huge-fixture': async (dir: string) => {
     await mkdir(join(dir, 'fixtures'));
     await writeFile(join(dir, 'fixtures', 'huge.yaml'), `${readFileSync(ONE_PLAY, 'utf8')}${SIX_MIB_OF_COMMENTS}`);
+  },
+  // A sparse file: past the reports' size limit without writing it.
+  'huge-report': async (dir: string) => {
+    await writeFile(join(dir, 'huge.json'), '');
+    await truncate(join(dir, 'huge.json'), MAX_REPORT_BYTES + 1);
   },
   'deep-flow': async (dir: string) =>
     writeFile(join(dir, 'deep.yaml'), `id: deep\ntitle: Deep\nsource: [hostile]\nrules: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`),

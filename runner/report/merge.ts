@@ -49,13 +49,20 @@ interface ReportData {
 export function readShardReport(text: string, file: string): LoadResult<ShardReport> {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { ok: false, errors: [{ file, ...parsed.position, message: `not a JSON report: ${parsed.message}` }] };
+  const notReport = 'not a report of scopa-conformance run --reporter json';
+  if (!isObjectWith(parsed.value, 'fixtures')) {
+    return { ok: false, errors: [{ file, line: 1, col: 1, message: `${notReport}: a report is an object with "engine", "shard" and "fixtures" (spec/report.schema.json)` }] };
+  }
   const problems = checkAgainstSchema('report', parsed.value);
   if (problems.length > 0) {
-    const positions = locateInJson(text, problems.map((problem) => problem.pointer));
-    const errors = problems.map((problem): LoadError => {
+    const shown = problems.slice(0, PROBLEMS_SHOWN);
+    const positions = locateInJson(text, shown.map((problem) => problem.pointer));
+    const errors = shown.map((problem): LoadError => {
       const { line, col } = positions.get(problem.pointer) ?? { line: 0, col: 0 };
-      return { file, line, col, message: `not a report of scopa-conformance run --reporter json: ${problem.message}` };
+      return { file, line, col, message: `${notReport}: ${problem.message}` };
     });
+    const more = problems.length - shown.length;
+    if (more > 0) errors.push({ file, line: 0, col: 0, message: `and ${more} more problem${more === 1 ? '' : 's'} like these` });
     return { ok: false, errors };
   }
   const data = parsed.value as ReportData;
@@ -71,6 +78,12 @@ export function readShardReport(text: string, file: string): LoadResult<ShardRep
   const { engine, shard, bailed, interrupted, durationMs } = data;
   return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs } };
 }
+
+/** At most this many of a report's problems are named: a report that is wrong everywhere names a few. */
+const PROBLEMS_SHOWN = 10;
+
+const isObjectWith = (value: unknown, key: string): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key);
 
 function countsOf(data: ReportData): Counts {
   const { total, passed, failed, notApplicable, skipped, errored, expectedFailures, unexpectedPasses } = data;
