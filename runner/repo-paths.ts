@@ -10,3 +10,5 @@ export const SPEC_DIR = inRepo('spec');
 export const VARIANTS_DIR = inRepo('variants');
 export const FIXTURES_DIR = inRepo('fixtures');
 export const PACKAGE_JSON = inRepo('package.json');
+/** Where compiled schemas are kept between runs. */
+export const CACHE_DIR = inRepo('node_modules/.cache/scopa-conformance');

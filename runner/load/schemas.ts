@@ -6,11 +6,13 @@
  * Every schema file is added before the first is compiled, so they may `$ref` one another.
  * @module
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { nearestValue } from '../nearest.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { CACHE_DIR, SPEC_DIR } from '../repo-paths.ts';
 import { type NodePart, pointerTo } from './yaml-source.ts';
 
 /** A schema violation: where (a JSON pointer into the data, and which part of that node) and what. */
@@ -22,37 +24,92 @@ export interface SchemaProblem {
 
 const SCHEMA_SUFFIX = '.schema.json';
 
+const requireHere = createRequire(import.meta.url);
+const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
+// The module is CommonJS with a function for exports, which TypeScript's view of its default export misses.
+const standaloneCode = requireHere('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js').default;
+
 interface SchemaRegistry {
-  ajv: Ajv2020;
+  /** Compiles what the cache does not hold: made on first need, since adding the schemas checks them too. */
+  ajv: () => Ajv2020;
   /** Schema name -> the schema as written, for describing alternatives and following local `$ref`s. */
   roots: Map<string, AnySchemaObject>;
+  /** The validators compiled ahead, from the compile cache: the schema files and `CACHED_PARTS`. */
+  cached: Map<string, ValidateFunction>;
 }
+
+// verbose: errors carry the failing data and schema, which the messages below quote. discriminator: a `oneOf`
+// whose branches are told apart by one key (`kind`, `type`) checks only the branch that key names, so the
+// errors are that branch's alone.
+const AJV_OPTIONS = { strict: true, allErrors: true, verbose: true, discriminator: true } as const;
+
+/** Parts of schema files that loaders check on their own, compiled ahead with the files. */
+const CACHED_PARTS = ['fixture#/$defs/game', 'fixture#/properties/id', 'variant#/$defs/rulesPatch'];
 
 let registry: SchemaRegistry | undefined;
 
 function schemaRegistry(): SchemaRegistry {
   if (registry !== undefined) return registry;
-  // verbose: errors carry the failing data and schema, which the messages below quote. discriminator: a `oneOf`
-  // whose branches are told apart by one key (`kind`, `type`) checks only the branch that key names, so the
-  // errors are that branch's alone.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true });
-  const roots = new Map<string, AnySchemaObject>();
-  for (const file of readdirSync(SPEC_DIR, { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith(SCHEMA_SUFFIX)) continue;
-    const schema = JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')) as AnySchemaObject;
-    const name = file.slice(0, -SCHEMA_SUFFIX.length).replaceAll('\\', '/');
-    ajv.addSchema(schema, name);
-    roots.set(name, schema);
+  const texts = new Map<string, string>();
+  for (const file of readdirSync(SPEC_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith(SCHEMA_SUFFIX)) texts.set(file.slice(0, -SCHEMA_SUFFIX.length).replaceAll('\\', '/'), readFileSync(join(SPEC_DIR, file), 'utf8'));
   }
-  registry = { ajv, roots };
+  const roots = new Map<string, AnySchemaObject>();
+  for (const [name, text] of texts) roots.set(name, JSON.parse(text) as AnySchemaObject);
+  const withSchemas = (ajv: Ajv2020): Ajv2020 => {
+    for (const [name, text] of texts) ajv.addSchema(JSON.parse(text) as AnySchemaObject, name);
+    return ajv;
+  };
+  let live: Ajv2020 | undefined;
+  const ajv = (): Ajv2020 => (live ??= withSchemas(new Ajv2020(AJV_OPTIONS)));
+  const names = [...roots.keys(), ...CACHED_PARTS];
+  const ref = (name: string): string => {
+    const [file = '', fragment] = name.split('#');
+    return fragment === undefined ? file : `${String(roots.get(file)?.$id)}#${fragment}`;
+  };
+  const cached = compiledAhead(texts, names, () => {
+    const source = withSchemas(new Ajv2020({ ...AJV_OPTIONS, code: { source: true } }));
+    return standaloneCode(source, Object.fromEntries(names.map((name, i) => [`v${i}`, ref(name)])));
+  });
+  registry = { ajv, roots, cached: new Map(cached === undefined ? [] : names.map((name, i) => [name, cached[`v${i}`] as ValidateFunction])) };
   return registry;
 }
 
+/**
+ * Compiling the schemas is most of a short run's start: their validators are kept as ajv's standalone code in a
+ * cache file named by a hash of the schemas, ajv's version and options (SCOPA_CONFORMANCE_CACHE names the folder,
+ * `off` turns it off). A cache that cannot be written or read is no error: the schemas are compiled as usual.
+ */
+function compiledAhead(texts: Map<string, string>, names: string[], generate: () => string): Record<string, unknown> | undefined {
+  const folder = process.env.SCOPA_CONFORMANCE_CACHE ?? CACHE_DIR;
+  if (folder === 'off') return undefined;
+  const hash = createHash('sha256').update(AJV_VERSION).update(JSON.stringify(AJV_OPTIONS)).update(JSON.stringify(names));
+  for (const [name, text] of texts) hash.update(`\0${name}\0${text}`);
+  const file = join(folder, `schemas-${hash.digest('hex').slice(0, 20)}.cjs`);
+  let code: string;
+  try {
+    code = readFileSync(file, 'utf8');
+  } catch {
+    code = generate();
+    try {
+      mkdirSync(folder, { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, code);
+      renameSync(temporary, file);
+    } catch {
+      // A read-only install: compiled each time.
+    }
+  }
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+  return module.exports;
+}
+
 function compiled(name: string): { validate: ValidateFunction; root: AnySchemaObject } {
-  const { ajv, roots } = schemaRegistry();
+  const { ajv, roots, cached } = schemaRegistry();
   const [file = '', fragment] = name.split('#');
   const root = roots.get(file);
-  const validate = ajv.getSchema(fragment === undefined ? file : `${String(root?.$id)}#${fragment}`);
+  const validate = cached.get(name) ?? ajv().getSchema(fragment === undefined ? file : `${String(root?.$id)}#${fragment}`);
   if (root === undefined || validate === undefined) {
     throw new Error(`no schema "${name}" in ${SPEC_DIR}; known: ${[...roots.keys()].join(', ')}`);
   }
