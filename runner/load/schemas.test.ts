@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkAgainstSchema } from './schemas.ts';
 
@@ -67,4 +71,42 @@ describe('checkAgainstSchema', () => {
     const pointers = problems.map((problem) => problem.pointer).sort();
     expect(pointers).toEqual(['/extra', '/rules/end/inverse', '/rules/end/target']);
   });
+});
+
+describe('the compile cache', () => {
+  // Each run is a process of its own: the registry, and so the cache, is read once per process.
+  const problemsIn = (cache: string): string =>
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { checkAgainstSchema } from ${JSON.stringify(new URL('./schemas.ts', import.meta.url).href)};
+         const bad = { id: 'x', title: '', variant: 'pagat', extra: 1, rounds: [], expect: {} };
+         console.log(JSON.stringify([checkAgainstSchema('fixture', bad), checkAgainstSchema('variant#/$defs/rulesPatch', { end: { target: 0 } }), checkAgainstSchema('profile', { variants: 3 })]));`,
+      ],
+      { env: { ...process.env, SCOPA_CONFORMANCE_CACHE: cache }, encoding: 'utf8' },
+    );
+
+  test('written on first use, read after: the same problems as compiling, and nothing written when off', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scopa-schema-cache-'));
+    try {
+      const compiledLive = problemsIn('off');
+      expect(JSON.parse(compiledLive)[0].length).toBeGreaterThan(0);
+      expect(problemsIn(dir)).toBe(compiledLive);
+      const written = await readdir(dir);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatch(/^schemas-[0-9a-f]{20}\.cjs$/);
+      const file = join(dir, written[0] as string);
+      const before = await stat(file);
+      expect(problemsIn(dir)).toBe(compiledLive);
+      expect(await readdir(dir)).toEqual(written);
+      // Read, not made again: a new cache file would have been renamed into place, a new inode.
+      expect((await stat(file)).ino).toBe(before.ino);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
