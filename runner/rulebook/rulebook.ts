@@ -17,6 +17,7 @@ import {
   type Suit,
   SUITS,
 } from '../../reference/types.ts';
+import { CATEGORY_RULES } from '../check/rule-of.ts';
 import { readSpecText } from '../spec-text.ts';
 import { capitalised, type Names, worded } from './wording.ts';
 
@@ -51,18 +52,6 @@ export interface Rulebook {
   /** The source tags the rules cite, with what each names (spec/rules.md section 4). */
   sourceTags: [tag: string, source: string][];
 }
-
-/** The rule that scores each kind of category. */
-const CATEGORY_RULES = {
-  'most-cards': 'SCORE-MOST-CARDS',
-  'most-coins': 'SCORE-MOST-COINS',
-  'most-sevens': 'SCORE-MOST-SEVENS',
-  card: 'SCORE-CARD',
-  primiera: 'SCORE-PRIMIERA',
-  'all-coins': 'SCORE-ALL-COINS',
-  'all-sevens': 'SCORE-ALL-SEVENS',
-  sweeps: 'SCORE-SWEEPS',
-} as const satisfies Record<CategoryKind, RuleId>;
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const inWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
