@@ -497,6 +497,8 @@ class RulebookWriter {
         return `${points} to a ${names.side} who took all ${4 * this.rules.deck.copies} sevens${alongside('most-sevens', 'sevens')}.`;
       case 'sweeps':
         return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
+      case 'napola':
+        return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to 10; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
     }
   }
 

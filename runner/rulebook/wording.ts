@@ -133,6 +133,7 @@ export const WORDING = {
     'all-coins': (names) => `All the ${names.coins}`,
     'all-sevens': () => 'All the sevens',
     sweeps: (names) => `${capitalised(names.sweep)}s`,
+    napola: (names) => `Napola, a run of ${names.coins} from the ace`,
   } satisfies Wording<CategoryKind>,
   tiePolicy: {
     nobody: () => 'a tie for the most scores nobody',
