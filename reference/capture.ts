@@ -44,9 +44,13 @@ export function someSubsetSums(table: Uint8Array, length: number, target: number
  * ace already lies there (it then captures by the ordinary rules) or the table is empty.
  */
 export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
-  if (!rules.aceTakesAll || playedValue !== 1 || length === 0) return false;
-  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === 1) return false;
-  return true;
+  // Kept this small so that it inlines into the hot paths, where the knob is nearly always off.
+  return rules.aceTakesAll && playedValue === 1 && length > 0 && !holdsValue(table, length, 1);
+}
+
+function holdsValue(table: Uint8Array, length: number, value: number): boolean {
+  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) return true;
+  return false;
 }
 
 /** Writes the positions of the whole table, 0 to length - 1, into `out`; returns their count. */

@@ -42,14 +42,14 @@ export function playMove(state: GameState, move: Move): void {
     state.table[state.tableLength++] = code;
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {
-    const aceTakingAll = takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code));
+    // Whether the capture empties the table as a sweep, decided before the cards leave it: an ace's taking of
+    // the whole table may be none (SWEEP-ACE-TAKES-ALL).
+    const sweepsTable =
+      move.count === state.tableLength &&
+      (state.rules.sweep.aceTakesAll || !takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code)));
     takeFromTable(state, seat, code, move);
     const lastPlay = state.cardsToPlay === 0;
-    if (
-      state.tableLength === 0 &&
-      (state.rules.sweep.lastPlay || !lastPlay) &&
-      (state.rules.sweep.aceTakesAll || !aceTakingAll)
-    ) {
+    if (sweepsTable && (state.rules.sweep.lastPlay || !lastPlay)) {
       recordSweep(state, seat);
       if (state.status === 'over') return;
     }
