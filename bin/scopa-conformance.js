@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../runner/bin.ts');
+await import('../runner/cli/bin.ts');

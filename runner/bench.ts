@@ -10,15 +10,15 @@ import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { autoCapture } from '../reference/capture.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
-import { loadRunItem } from './corpus-items.ts';
+import { loadRunItem } from './run/corpus-items.ts';
 import { referenceEngine, type Engine } from './engines/engine.ts';
 import { StdioEngine } from './engines/stdio.ts';
 import { fuzz } from './fuzz/fuzz.ts';
-import { startTypeScriptWorker } from './worker-thread.ts';
+import { startTypeScriptWorker } from './run/worker-thread.ts';
 import { formatLoadError } from './load/load-result.ts';
 import { listFixtureFiles } from './load/fixtures.ts';
 import { loadVariantRegistry } from './load/variants.ts';
-import { runFixture } from './replay.ts';
+import { runFixture } from './run/replay.ts';
 
 interface SelfPlayFigures {
   gamesPerSec: number;

@@ -4,7 +4,7 @@
  * @module
  */
 import { RULE_IDS, type RuleId } from '../reference/index.ts';
-import type { Fixture } from './fixture.ts';
+import type { Fixture } from './fixture/fixture.ts';
 
 export interface RuleCoverage {
   rule: RuleId;

@@ -5,7 +5,7 @@
  */
 import type { GameEvent } from '../reference/index.ts';
 import { sameEvent } from './check/equality.ts';
-import type { Expectations } from './fixture.ts';
+import type { Expectations } from './fixture/fixture.ts';
 
 /** An event as compared: not at all (its type is not compared), or with the expected event at its place (none left). */
 export type EventPairing = { compared: false } | { compared: true; expected?: GameEvent; same: boolean };

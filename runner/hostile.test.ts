@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cli } from './cli.ts';
+import { cli } from './cli/cli.ts';
 import { MAX_REPORT_BYTES } from './report/merge.ts';
 import { FIXTURES_DIR } from './repo-paths.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from './cli-harness.ts';
+import { runCli } from './cli/cli-harness.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { replayFields } from './engines/stdio.ts';
-import type { Expectations, Provenance } from './fixture.ts';
+import type { Expectations, Provenance } from './fixture/fixture.ts';
 import type { LoadedFixture } from './load/fixtures.ts';
 
 /** One fixture of the export: `$defs/fixture` of spec/export.schema.json. */

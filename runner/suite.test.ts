@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { referenceEngine } from './engines/engine.ts';
-import { schemaCheckedItems } from './corpus-items.ts';
-import { runFixture } from './replay.ts';
+import { schemaCheckedItems } from './run/corpus-items.ts';
+import { runFixture } from './run/replay.ts';
 
 // The whole corpus on the reference engine, one test per fixture (the suite `npm start` runs, as tests). The
 // fixtures' meaning is checked by `validate` and by the mutants test; here they are only read, so that Stryker

@@ -17,8 +17,8 @@ import {
   supplyDeck,
 } from '../reference/index.ts';
 import { resolvedVariant, variantRules } from '../reference/test-helpers.ts';
-import type { ExpectedRound, Fixture, FixtureRound } from './fixture.ts';
-import type { RunItem } from './replay.ts';
+import type { ExpectedRound, Fixture, FixtureRound } from './fixture/fixture.ts';
+import type { RunItem } from './run/replay.ts';
 
 export { resolvedVariant, variantRules };
 
@@ -120,7 +120,7 @@ export function playedFixture(variant: string, game: GameOptions = {}): { fixtur
   return { fixture, rules };
 }
 
-export { replayRequestOf as requestFor } from './fixture.ts';
+export { replayRequestOf as requestFor } from './fixture/fixture.ts';
 
 /** A deep copy, to change a fixture's expectations in one test without touching another's. */
 export const copyOf = <T>(value: T): T => structuredClone(value);

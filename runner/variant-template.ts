@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResolvedVariant } from '../reference/types.ts';
 import { SPEC_DIR } from './repo-paths.ts';
-import { blockYaml, flowYaml } from './yaml-layout.ts';
+import { blockYaml, flowYaml } from './fixture/yaml-layout.ts';
 
 interface SchemaNode {
   $ref?: string;

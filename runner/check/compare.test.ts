@@ -7,7 +7,7 @@ import { sameEvent } from './equality.ts';
 import { compareLegal } from './legal.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
-import type { Expectations, ExpectedRound, Fixture, ReplayReply } from '../fixture.ts';
+import type { Expectations, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { playedFixture, requestFor, variantRules } from '../test-helpers.ts';
 
 // A small hand-made pagat round: seat 0 sweeps with a sum, seat 1 trails, and so on; then the round's scoring and

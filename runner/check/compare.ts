@@ -15,7 +15,7 @@
  * @module
  */
 import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
-import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture.ts';
+import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import {
   DIVERGENCE_KINDS,

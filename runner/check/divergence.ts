@@ -8,7 +8,7 @@
  * @module
  */
 import type { Decision, GameEvent, RuleId } from '../../reference/index.ts';
-import type { ExpectedRejection, ExpectedResult, Rejection } from '../fixture.ts';
+import type { ExpectedRejection, ExpectedResult, Rejection } from '../fixture/fixture.ts';
 
 export const DIVERGENCE_KINDS = [
   /** The engine refused an input the fixture treats as legal (or refused before the refusal expected). */

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Decision, RuleId, Rules } from '../../reference/index.ts';
-import type { ExpectedLegal } from '../fixture.ts';
+import type { ExpectedLegal } from '../fixture/fixture.ts';
 import type { LegalDivergence } from './divergence.ts';
 
 /** A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail). */

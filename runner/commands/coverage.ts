@@ -2,7 +2,7 @@
  * `coverage`: which rule ids have hand-verified fixtures, and which have none.
  * @module
  */
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors } from '../command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors } from '../cli/command.ts';
 import { ruleCoverage } from '../coverage.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';

@@ -3,7 +3,7 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { type Command, EXIT, parseCommandArgs } from '../command.ts';
+import { type Command, EXIT, parseCommandArgs } from '../cli/command.ts';
 import { serve } from '../engines/serve.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
 

@@ -6,7 +6,7 @@ import { mergePatch } from '../../reference/variant.ts';
 import type { OptionSpec, OptionValue, Rules, RulesPatch } from '../../reference/types.ts';
 import { resolvedVariant, variantRules } from '../../reference/test-helpers.ts';
 import { VARIANT_IDS } from '../../reference/test-helpers.ts';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 import { SPEC_DIR } from '../repo-paths.ts';
 import { buildRulebook, namesOf } from '../rulebook/rulebook.ts';
 import { rulebookMarkdown } from '../rulebook/render.ts';

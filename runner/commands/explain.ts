@@ -4,7 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../repo-paths.ts';
 import { buildRulebook } from '../rulebook/rulebook.ts';

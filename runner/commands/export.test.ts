@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import { PACKAGE_JSON, SPEC_DIR } from '../repo-paths.ts';
 import type { SuiteExport } from '../suite-export.ts';
 

@@ -5,13 +5,13 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import { resolveFixtureArgs } from '../fixture-args.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { FileExistsError, writeUnlessDifferent } from '../files.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
-import { type Selection, selectFixtures, splitList } from '../select.ts';
+import { type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { exportedFixture, type SuiteExport } from '../suite-export.ts';
 
 const FORMATS = ['json', 'jsonl'] as const;

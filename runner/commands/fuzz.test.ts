@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -6,23 +6,23 @@
 import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
-import { MAX_JOBS } from '../pool.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { MAX_JOBS } from '../run/pool.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, readUserFile, writeFileSafely } from '../files.ts';
-import { fixtureToYaml } from '../fixture-yaml.ts';
+import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
 import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { countResults, exitCodeOf, type RunSummary } from '../outcome.ts';
+import { countResults, exitCodeOf, type RunSummary } from '../run/outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../repo-paths.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
-import { inCi } from '../progress.ts';
+import { inCi } from '../run/progress.ts';
 import { renderPretty } from '../report/pretty.ts';
 import { variantWithSettings } from './variant.ts';
 

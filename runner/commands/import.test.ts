@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
-import type { Fixture } from '../fixture.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
+import type { Fixture } from '../fixture/fixture.ts';
 import { SPEC_DIR } from '../repo-paths.ts';
 
 /**

@@ -4,11 +4,11 @@
  */
 import { basename, extname, join, resolve } from 'node:path';
 import { applyOptions } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import type { Fixture } from '../fixture.ts';
-import { fixtureToYaml } from '../fixture-yaml.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import type { Fixture } from '../fixture/fixture.ts';
+import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
-import { type LogProblem, readGameLog, recordedFixture } from '../game-log.ts';
+import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';

@@ -5,7 +5,7 @@
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
 const VARIANTS = vi.hoisted(() => `${process.env.TMPDIR ?? '/tmp'}/scopa-invalid-variant-${process.pid}`);
 vi.mock('../repo-paths.ts', async (importOriginal) => ({

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
 const BUGGY = ['--adapter', 'runner/testdata/last-play-sweeps-adapter.ts'];
 /** A part of the corpus with failures (for the buggy engine), skips (legal checks it does not offer) and passes. */

@@ -5,11 +5,11 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../command.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { readUserFile, writeFileSafely } from '../files.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
-import { exitCodeOf } from '../outcome.ts';
-import { escapeControls } from '../output.ts';
+import { exitCodeOf } from '../run/outcome.ts';
+import { escapeControls } from '../cli/output.ts';
 import { MAX_REPORT_BYTES, mergeShardReports, readShardReport, type ShardReport } from '../report/merge.ts';
 import { summaryLine } from '../report/pretty.ts';
 import { REPORTERS } from './run.ts';

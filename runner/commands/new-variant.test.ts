@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { resolvedVariant, VARIANT_IDS } from '../../reference/test-helpers.ts';
 import type { VariantSource } from '../../reference/types.ts';
 import { resolveVariant } from '../../reference/variant.ts';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { VARIANTS_DIR } from '../repo-paths.ts';
 import { variantTemplate } from '../variant-template.ts';

@@ -4,7 +4,7 @@
  * @module
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { FileExistsError, writeFileSafely } from '../files.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../repo-paths.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
 /** pass-01..03 pass on the reference engine; fail-01 expects a sweep left out, at round 1, play 3. */
 const DEMO = 'runner/testdata/run/demo';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type CliRun, type CliSettings, runCli } from '../cli-harness.ts';
+import { type CliRun, type CliSettings, runCli } from '../cli/cli-harness.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 

@@ -6,20 +6,20 @@
  */
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { resolve } from 'node:path';
-import { type BaselineTarget, baselineTarget, writeBaseline } from '../baseline.ts';
-import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
+import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
+import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import { resolveFixtureArgs } from '../fixture-args.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { fixtureIdOf, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../outcome.ts';
-import { MAX_JOBS, runItems } from '../pool.ts';
-import { progressLine } from '../progress.ts';
-import type { RunItem } from '../replay.ts';
+import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../run/outcome.ts';
+import { MAX_JOBS, runItems } from '../run/pool.ts';
+import { progressLine } from '../run/progress.ts';
+import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
@@ -36,7 +36,7 @@ import {
   selectFixtures,
   splitList,
   unknownExpectedFailures,
-} from '../select.ts';
+} from '../run/select.ts';
 
 export const REPORTERS = {
   pretty: renderPretty,

@@ -4,14 +4,14 @@
  * set it beside what they worked out by hand.
  * @module
  */
-import { resolveFixtureArgs } from '../fixture-args.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { roundRecords, type GameEvent } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../command.ts';
-import type { Expectations, ExpectedRound } from '../fixture.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import type { Expectations, ExpectedRound } from '../fixture/fixture.ts';
 import { type GameFile, loadGameFile, prepareGame, type PreparedGame, unusedInputs } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { eventsOf, type Playthrough, playThrough, rejectionOf } from '../playthrough.ts';
-import { blockYaml } from '../yaml-layout.ts';
+import { eventsOf, type Playthrough, playThrough, rejectionOf } from '../fixture/playthrough.ts';
+import { blockYaml } from '../fixture/yaml-layout.ts';
 
 const OPTIONS = { json: { type: 'boolean' } } as const;
 

@@ -5,7 +5,7 @@
  */
 import type { GameState } from '../../reference/state.ts';
 import { applyOptions, MAX_PLAYERS, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, UsageError } from '../command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 
 const OPTIONS = {

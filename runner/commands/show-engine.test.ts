@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import type { EngineShown } from './show-engine.ts';
 
 /** pass-02 passes on the reference engine; fail-01 expects a sweep left out, at round 1, play 3 (engine event 5). */

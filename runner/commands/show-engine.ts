@@ -5,16 +5,16 @@
  * @module
  */
 import type { GameEvent } from '../../reference/index.ts';
-import { EXIT, type ExitCode, type Io } from '../command.ts';
+import { EXIT, type ExitCode, type Io } from '../cli/command.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { EventMatcher } from '../event-matcher.ts';
-import type { Expectations, Fixture, Rejection } from '../fixture.ts';
+import type { Expectations, Fixture, Rejection } from '../fixture/fixture.ts';
 import type { PreparedGame } from '../load/fixtures.ts';
-import { describeEngine, type FixtureResult } from '../outcome.ts';
-import { runItems } from '../pool.ts';
+import { describeEngine, type FixtureResult } from '../run/outcome.ts';
+import { runItems } from '../run/pool.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { headline } from '../report/pretty.ts';
-import { flowYaml } from '../yaml-layout.ts';
+import { flowYaml } from '../fixture/yaml-layout.ts';
 
 /** One of the engine's events, as compared. */
 export interface EngineEvent {

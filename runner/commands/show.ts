@@ -4,15 +4,15 @@
  * fixture's expectations beside what the engine did.
  * @module
  */
-import { resolveFixtureArgs } from '../fixture-args.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { handOf, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../command.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture.ts';
+import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture/fixture.ts';
 import type { GameFile, PreparedGame } from '../load/fixtures.ts';
 import { type EventDifference, EventMatcher } from '../event-matcher.ts';
-import type { Playthrough } from '../playthrough.ts';
-import { flowYaml } from '../yaml-layout.ts';
+import type { Playthrough } from '../fixture/playthrough.ts';
+import { flowYaml } from '../fixture/yaml-layout.ts';
 import { loadAndPrepare, placeOf } from './score.ts';
 import { renderEngineShown, showOnEngine } from './show-engine.ts';
 

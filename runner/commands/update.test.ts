@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 
 const made: string[] = [];

@@ -4,10 +4,10 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { resolveFixtureArgs } from '../fixture-args.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
-import { expectationsOnReference } from '../expectations.ts';
-import { fixtureToYaml } from '../fixture-yaml.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
+import { expectationsOnReference } from '../fixture/expectations.ts';
+import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../files.ts';
 import { listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';

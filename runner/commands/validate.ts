@@ -4,8 +4,8 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
-import { resolveFixtureArgs } from '../fixture-args.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../command.ts';
+import { resolveFixtureArgs } from '../cli/fixture-args.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';

@@ -14,7 +14,7 @@ import {
   parseCommandArgs,
   reportLoadErrors,
   UsageError,
-} from '../command.ts';
+} from '../cli/command.ts';
 import {
   checkVariantFiles,
   listVariantFiles,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

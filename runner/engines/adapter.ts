@@ -20,5 +20,5 @@
  */
 export type { Engine } from './engine.ts';
 export { EngineFailure } from './engine.ts';
-export type { FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture.ts';
+export type { FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 export type { Decision, GameEvent, Rules } from '../../reference/types.ts';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Decision } from '../../reference/index.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 
 export interface Engine {

@@ -3,7 +3,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { UsageError } from '../command.ts';
+import { UsageError } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS, type EngineSpec } from './engine.ts';
 
 /** Node's timers hold at most 2^31 - 1 ms; a longer timeout would silently become 1 ms. */

@@ -4,8 +4,8 @@
  * @module
  */
 import { GameSession, legalDecisions, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
-import { InputCursor } from '../input-cursor.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import { InputCursor } from '../fixture/input-cursor.ts';
+import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 
 /**
  * Feeds the deck orders and decisions round by round, whenever the game asks for one. Stops at the first

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { legalDecisions } from '../../reference/index.ts';
-import type { ReplayRequest } from '../fixture.ts';
+import type { ReplayRequest } from '../fixture/fixture.ts';
 import { PROTOCOL_VERSION } from './engine.ts';
 import { replayOnReference, replayToPosition } from './reference.ts';
 

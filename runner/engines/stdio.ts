@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { startGame, type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture.ts';
+import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine-api.ts';

@@ -7,7 +7,7 @@ import { checkFixtureMeaning } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { buildMutant } from '../mutants/apply.ts';
 import { MUTANTS } from '../mutants/catalog.ts';
-import { runFixture } from '../replay.ts';
+import { runFixture } from '../run/replay.ts';
 import { fuzz, type FuzzFinding, type FuzzSettings } from './fuzz.ts';
 
 const registry = await loadVariantRegistry();

@@ -8,12 +8,12 @@
 import { join } from 'node:path';
 import { applyOptions, type OptionValue, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
-import { expectationsFromReply, expectationsOnReference } from '../expectations.ts';
-import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
-import { generateFixture } from '../generate.ts';
-import type { FixtureResult } from '../outcome.ts';
+import { expectationsFromReply, expectationsOnReference } from '../fixture/expectations.ts';
+import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
+import { generateFixture } from '../fixture/generate.ts';
+import type { FixtureResult } from '../run/outcome.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { runFixture, type RunItem } from '../replay.ts';
+import { runFixture, type RunItem } from '../run/replay.ts';
 import { reproCommand } from '../report/divergence.ts';
 
 export interface FuzzSettings {

@@ -7,7 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { type EngineSpec, EngineStartError } from '../engines/engine.ts';
-import { startTypeScriptWorker } from '../worker-thread.ts';
+import { startTypeScriptWorker } from '../run/worker-thread.ts';
 import { type FuzzOutcome, type FuzzSettings, mergeOutcomes } from './fuzz.ts';
 
 /** What a worker thread is given: plain data, the settings without their functions. */

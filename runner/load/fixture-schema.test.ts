@@ -1,6 +1,6 @@
 /**
  * spec/fixture.schema.json is written by hand; these tests keep it equal to the TypeScript shapes of
- * runner/fixture.ts and to the reference's vocabularies, and its messages readable.
+ * runner/fixture/fixture.ts and to the reference's vocabularies, and its messages readable.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import {
   type EventType,
   type GameEvent,
 } from '../../reference/types.ts';
-import { EVENT_MATCHES, type Fixture, PROVENANCE_KINDS, type Provenance } from '../fixture.ts';
+import { EVENT_MATCHES, type Fixture, PROVENANCE_KINDS, type Provenance } from '../fixture/fixture.ts';
 import { SPEC_DIR } from '../repo-paths.ts';
 import { checkAgainstSchema } from './schemas.ts';
 

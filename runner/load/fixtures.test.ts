@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/types.ts';
-import type { Fixture } from '../fixture.ts';
+import type { Fixture } from '../fixture/fixture.ts';
 import { FIXTURES_DIR } from '../repo-paths.ts';
 import {
   checkFixtureMeaning,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MUTANTS } from './catalog.ts';
-import { corpusItems } from '../corpus-items.ts';
+import { corpusItems } from '../run/corpus-items.ts';
 import { scoreMutant } from './score.ts';
 
 describe('the fixture corpus catches every mutant of the reference engine, through the engine protocol', async () => {

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { corpusItems } from '../corpus-items.ts';
+import { corpusItems } from '../run/corpus-items.ts';
 import type { Engine } from '../engines/engine.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import type { FixtureResult } from '../outcome.ts';
+import type { FixtureResult } from '../run/outcome.ts';
 import { profileProblems } from '../profile/load.ts';
 import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
-import type { RunItem } from '../replay.ts';
-import { runFixture } from '../replay.ts';
+import type { RunItem } from '../run/replay.ts';
+import { runFixture } from '../run/replay.ts';
 import { reportCardOf } from '../report/card.ts';
 import { type BuiltMutant, buildMutant } from './apply.ts';
 import { type Mutant, MUTANTS } from './catalog.ts';

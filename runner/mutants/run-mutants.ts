@@ -4,7 +4,7 @@
  * @module
  */
 import { MUTANTS } from './catalog.ts';
-import { corpusItems } from '../corpus-items.ts';
+import { corpusItems } from '../run/corpus-items.ts';
 import { scoreMutant } from './score.ts';
 
 const items = await corpusItems();

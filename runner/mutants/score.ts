@@ -5,8 +5,8 @@
  * @module
  */
 import { StdioEngine } from '../engines/stdio.ts';
-import type { FixtureResult } from '../outcome.ts';
-import { runFixture, type RunItem } from '../replay.ts';
+import type { FixtureResult } from '../run/outcome.ts';
+import { runFixture, type RunItem } from '../run/replay.ts';
 import { buildMutant } from './apply.ts';
 import type { Mutant } from './catalog.ts';
 

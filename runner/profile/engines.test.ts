@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { applyOptions, type GameEvent, type ResolvedVariant } from '../../reference/index.ts';
-import { corpusItems } from '../corpus-items.ts';
+import { corpusItems } from '../run/corpus-items.ts';
 import type { Engine } from '../engines/engine.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import type { FixtureResult } from '../outcome.ts';
-import { runFixture } from '../replay.ts';
+import type { FixtureResult } from '../run/outcome.ts';
+import { runFixture } from '../run/replay.ts';
 import type { EngineProfile } from './profile.ts';
 
 const items = await corpusItems();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { runCli } from '../cli-harness.ts';
+import { runCli } from '../cli/cli-harness.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { playedFixture, resolvedVariant, variantRules } from '../test-helpers.ts';
 import { loadProfileFile } from './load.ts';

@@ -17,9 +17,9 @@ import {
   startGame,
 } from '../../reference/index.ts';
 import { sameJson } from '../check/equality.ts';
-import { expectationsOnReference } from '../expectations.ts';
+import { expectationsOnReference } from '../fixture/expectations.ts';
 import { positionsOf } from '../check/divergence.ts';
-import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture.ts';
+import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
   describeReporting,

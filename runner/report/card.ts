@@ -7,7 +7,7 @@
  */
 import type { RuleId } from '../../reference/index.ts';
 import type { Divergence } from '../check/divergence.ts';
-import type { FixtureResult } from '../outcome.ts';
+import type { FixtureResult } from '../run/outcome.ts';
 import { formatEvent, formatValue, ruleName, rulePointer } from './divergence.ts';
 
 export interface RuleFinding {

@@ -4,7 +4,7 @@ import type { Divergence } from '../check/divergence.ts';
 import { formatDivergence, reproCommand, rulePointer, stateBefore } from './divergence.ts';
 import { headingAnchor } from '../spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
-import type { Fixture, ReplayReply } from '../fixture.ts';
+import type { Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');

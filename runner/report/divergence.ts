@@ -23,7 +23,7 @@ import {
 import { type Divergence, type EventDivergence, positionsOf } from '../check/divergence.ts';
 import { canonicalEvent, numbers } from '../check/equality.ts';
 import { legalDifference } from '../check/legal.ts';
-import type { ExpectedResult, Fixture, ReplayReply } from '../fixture.ts';
+import type { ExpectedResult, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { readSpecText } from '../spec-text.ts';
 
 export interface ReportContext {

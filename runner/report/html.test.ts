@@ -3,7 +3,7 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REPO_ROOT, runCli } from '../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import { escapeHtml, scriptJson } from './html/escape.ts';
 import type { ReportData } from './html/view-types.ts';
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { countsLine, describeEngine, type FixtureResult, isExpectedFailure, isUnexpectedPass, type RunSummary } from '../outcome.ts';
+import { countsLine, describeEngine, type FixtureResult, isExpectedFailure, isUnexpectedPass, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 import { escapeHtml, scriptJson } from './html/escape.ts';
 import { gameViewOf } from './html/game-view.ts';

@@ -7,7 +7,7 @@
  * can put the reports of a sharded run back together. The shape is spec/report.schema.json.
  * @module
  */
-import type { RunSummary } from '../outcome.ts';
+import type { RunSummary } from '../run/outcome.ts';
 import { reportCardOf } from './card.ts';
 
 export function renderJson(summary: RunSummary): string {

@@ -4,7 +4,7 @@
  * failure: a listed fixture that fails is reported as skipped (with the reason), one that passes as a failure.
  * @module
  */
-import { describeEngine, isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { describeEngine, isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 import { headline } from './pretty.ts';
 

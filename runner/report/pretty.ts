@@ -5,7 +5,7 @@
  * are not applicable, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { countsLine, describeEngine, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>

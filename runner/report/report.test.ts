@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import type { Divergence } from '../check/divergence.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf } from './card.ts';
 import { renderJson } from './json.ts';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from './junit.ts';

@@ -6,7 +6,7 @@
  * @module
  */
 import { stringify } from 'yaml';
-import { isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../outcome.ts';
+import { isExpectedFailure, isUnexpectedPass, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf } from './card.ts';
 import { headline } from './pretty.ts';
 

@@ -4,7 +4,7 @@
  * reorder text are shown as `\uXXXX`, as on a terminal, so that a person sees what the engine sent.
  * @module
  */
-import { escapeControls } from '../../output.ts';
+import { escapeControls } from '../../cli/output.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

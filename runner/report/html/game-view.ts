@@ -6,8 +6,8 @@
  * @module
  */
 import { positionsOf, type EventPosition } from '../../check/divergence.ts';
-import type { FixtureResult, JudgedGame } from '../../outcome.ts';
-import { playThrough } from '../../playthrough.ts';
+import type { FixtureResult, JudgedGame } from '../../run/outcome.ts';
+import { playThrough } from '../../fixture/playthrough.ts';
 import { divergenceSides } from '../card.ts';
 import { formatDecision, formatEvent, ruleName, rulePointer } from '../divergence.ts';
 import type { GameView, ViewStep } from './view-types.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { REPO_ROOT, runCli } from '../../cli-harness.ts';
+import { REPO_ROOT, runCli } from '../../cli/cli-harness.ts';
 
 const executablePath = process.argv[2] ?? process.env.SCOPA_CHROMIUM ?? '/usr/bin/chromium';
 const dir = await mkdtemp(join(tmpdir(), 'scopa-screenshot-'));

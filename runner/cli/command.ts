@@ -4,7 +4,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { formatLoadError, type LoadError } from './load/load-result.ts';
+import { formatLoadError, type LoadError } from '../load/load-result.ts';
 
 export interface Io {
   stdout: { write(text: string): unknown };

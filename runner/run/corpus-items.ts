@@ -3,12 +3,12 @@
  * mutants, the benchmark): hand-verified fixtures first, since they are small and pointed.
  * @module
  */
-import { applyOptions, type ResolvedVariant } from '../reference/index.ts';
-import { listFixtureFiles, loadFixtureCorpus, loadFixtureFile } from './load/fixtures.ts';
-import { formatLoadError, type LoadError } from './load/load-result.ts';
-import { loadVariantRegistry } from './load/variants.ts';
+import { applyOptions, type ResolvedVariant } from '../../reference/index.ts';
+import { listFixtureFiles, loadFixtureCorpus, loadFixtureFile } from '../load/fixtures.ts';
+import { formatLoadError, type LoadError } from '../load/load-result.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
 import type { RunItem } from './replay.ts';
-import { FIXTURES_DIR } from './repo-paths.ts';
+import { FIXTURES_DIR } from '../repo-paths.ts';
 
 const INVALID_CORPUS = 'the fixtures are invalid: run scopa-conformance validate';
 

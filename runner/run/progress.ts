@@ -3,8 +3,8 @@
  * a terminal and CI is not set). Elsewhere nothing is written, so logs and pipes stay clean.
  * @module
  */
-import type { Io } from './command.ts';
-import { escapeControls } from './output.ts';
+import type { Io } from '../cli/command.ts';
+import { escapeControls } from '../cli/output.ts';
 
 /** Whether the CI variable says a CI system runs us (set, and not empty, 0 or false). */
 export function inCi(env: Io['env']): boolean {

@@ -4,8 +4,8 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type Engine, type EngineSpec, startEngine } from './engines/engine.ts';
-import type { EngineProfile } from './profile/profile.ts';
+import { type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 
 /** Main thread to worker. */

@@ -5,12 +5,12 @@
  */
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { UsageError } from './command.ts';
-import { readUserFile } from './files.ts';
-import { globMatcher } from './glob.ts';
-import type { Fixture } from './fixture.ts';
-import { byPosition, type LoadError, type LoadResult } from './load/load-result.ts';
-import { readYamlFile } from './load/yaml-source.ts';
+import { UsageError } from '../cli/command.ts';
+import { readUserFile } from '../files.ts';
+import { globMatcher } from '../glob.ts';
+import type { Fixture } from '../fixture/fixture.ts';
+import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
+import { readYamlFile } from '../load/yaml-source.ts';
 
 /** Shard `index` (from 1) of `count`. */
 export interface Shard {

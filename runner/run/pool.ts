@@ -5,10 +5,10 @@
  * @module
  */
 import type { Worker } from 'node:worker_threads';
-import { type EngineSpec, EngineStartError, startEngine } from './engines/engine.ts';
+import { type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
-import type { EngineProfile } from './profile/profile.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { runFixture, type RunItem } from './replay.ts';
 import { startTypeScriptWorker } from './worker-thread.ts';
 

@@ -6,10 +6,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { type Io, showPath, UsageError } from './command.ts';
-import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from './files.ts';
+import { type Io, showPath, UsageError } from '../cli/command.ts';
+import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from '../files.ts';
 import { describeEngine, type FixtureResult, type RunSummary } from './outcome.ts';
-import { divergenceInBrief } from './report/card.ts';
+import { divergenceInBrief } from '../report/card.ts';
 
 /** A reason longer than this is cut: it is a reminder, the run's report has the whole story. */
 const MAX_REASON = 160;

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { type Engine, EngineFailure, referenceEngine } from './engines/engine.ts';
-import type { ReplayReply } from './fixture.ts';
-import { legalOnReference } from './engines/reference.ts';
-import { replayRequestOf, requestBefore } from './fixture.ts';
+import { type Engine, EngineFailure, referenceEngine } from '../engines/engine.ts';
+import type { ReplayReply } from '../fixture/fixture.ts';
+import { legalOnReference } from '../engines/reference.ts';
+import { replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import { runFixture, type RunItem } from './replay.ts';
-import { copyOf, playedFixture, runItemOf } from './test-helpers.ts';
+import { copyOf, playedFixture, runItemOf } from '../test-helpers.ts';
 
 const { fixture, rules } = playedFixture('pagat', { rounds: 1, plays: 5, seed: 2 });
 const item: RunItem = runItemOf(fixture, { file: 'f.yaml', rules, repro: 'npx scopa-conformance run f.yaml' });

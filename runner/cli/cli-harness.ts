@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { cli } from './cli.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface CliRun {
   code: number;

@@ -3,10 +3,10 @@
  * renders. Also the run's exit code, decided from the results alone.
  * @module
  */
-import { EXIT, type ExitCode } from './command.ts';
-import type { RuleId } from '../reference/index.ts';
-import type { Divergence } from './check/divergence.ts';
-import type { Expectations, ReplayReply, ReplayRequest } from './fixture.ts';
+import { EXIT, type ExitCode } from '../cli/command.ts';
+import type { RuleId } from '../../reference/index.ts';
+import type { Divergence } from '../check/divergence.ts';
+import type { Expectations, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 
 /**
  * `passed`: the reply met every expectation. `failed`: it diverged (see `findings`). `not-applicable`: by the

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from './cli-harness.ts';
-import { PACKAGE_JSON, VARIANTS_DIR } from './repo-paths.ts';
+import { PACKAGE_JSON, VARIANTS_DIR } from '../repo-paths.ts';
 
 const VALID = 'runner/load/cases/valid';
 const INVALID = 'runner/load/cases/invalid';
@@ -75,7 +75,7 @@ describe('validate', () => {
   });
 
   test('every broken case is reported, one line each', async () => {
-    const cases = readdirSync(fileURLToPath(new URL(`../${INVALID}`, import.meta.url)));
+    const cases = readdirSync(fileURLToPath(new URL(`../../${INVALID}`, import.meta.url)));
     const { code, stderr } = await run('validate', ...cases.map((name) => `${INVALID}/${name}`));
     expect(code).toBe(2);
     expect(stderr.trimEnd().split('\n')).toHaveLength(cases.length);

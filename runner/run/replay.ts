@@ -6,16 +6,16 @@
  * that says the engine does not play the game (`skipped`) is `skipped`.
  * @module
  */
-import type { Decision, ResolvedVariant, Rules } from '../reference/index.ts';
-import { findDivergences, playEventIndex } from './check/compare.ts';
-import type { Divergence, LegalDivergence } from './check/divergence.ts';
-import { compareLegal } from './check/legal.ts';
-import { formatDivergence } from './report/divergence.ts';
-import { checkReplyShape, type Engine, EngineFailure } from './engines/engine.ts';
-import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from './fixture.ts';
+import type { Decision, ResolvedVariant, Rules } from '../../reference/index.ts';
+import { findDivergences, playEventIndex } from '../check/compare.ts';
+import type { Divergence, LegalDivergence } from '../check/divergence.ts';
+import { compareLegal } from '../check/legal.ts';
+import { formatDivergence } from '../report/divergence.ts';
+import { checkReplyShape, type Engine, EngineFailure } from '../engines/engine.ts';
+import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import type { FixtureFinding, FixtureResult } from './outcome.ts';
-import { planFixture } from './profile/plan.ts';
-import { type EngineProfile, PLAYS_EVERYTHING } from './profile/profile.ts';
+import { planFixture } from '../profile/plan.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
 export interface RunItem {

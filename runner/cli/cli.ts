@@ -5,24 +5,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
-import { coverageCommand } from './commands/coverage.ts';
-import { updateCommand } from './commands/update.ts';
-import { engineCommand } from './commands/engine.ts';
-import { exportCommand } from './commands/export.ts';
-import { explainCommand } from './commands/explain.ts';
-import { fuzzCommand } from './commands/fuzz.ts';
-import { generateCommand } from './commands/generate.ts';
-import { importCommand } from './commands/import.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { newVariantCommand } from './commands/new-variant.ts';
-import { runCommand } from './commands/run.ts';
-import { scoreCommand } from './commands/score.ts';
-import { showCommand } from './commands/show.ts';
-import { selfplayCommand } from './commands/selfplay.ts';
-import { validateCommand } from './commands/validate.ts';
-import { variantCommand } from './commands/variant.ts';
+import { coverageCommand } from '../commands/coverage.ts';
+import { updateCommand } from '../commands/update.ts';
+import { engineCommand } from '../commands/engine.ts';
+import { exportCommand } from '../commands/export.ts';
+import { explainCommand } from '../commands/explain.ts';
+import { fuzzCommand } from '../commands/fuzz.ts';
+import { generateCommand } from '../commands/generate.ts';
+import { importCommand } from '../commands/import.ts';
+import { mergeCommand } from '../commands/merge.ts';
+import { newVariantCommand } from '../commands/new-variant.ts';
+import { runCommand } from '../commands/run.ts';
+import { scoreCommand } from '../commands/score.ts';
+import { showCommand } from '../commands/show.ts';
+import { selfplayCommand } from '../commands/selfplay.ts';
+import { validateCommand } from '../commands/validate.ts';
+import { variantCommand } from '../commands/variant.ts';
 import { escapingIo } from './output.ts';
-import { PACKAGE_JSON } from './repo-paths.ts';
+import { PACKAGE_JSON } from '../repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
 const COMMANDS: readonly Command[] = [runCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
@@ -55,7 +55,7 @@ function findCommand(name: string): Command {
 
 const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
 
-/** Runs one command. Everything it writes is escaped for terminals (runner/output.ts). */
+/** Runs one command. Everything it writes is escaped for terminals (runner/cli/output.ts). */
 export async function cli(argv: string[], rawIo: Io): Promise<ExitCode> {
   const io = escapingIo(rawIo);
   const [first, ...rest] = argv;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Fixture } from './fixture.ts';
-import { globMatcher } from './glob.ts';
+import type { Fixture } from '../fixture/fixture.ts';
+import { globMatcher } from '../glob.ts';
 import {
   expectedFailureOf,
   loadExpectFail,
