@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from './cli-harness.ts';
-import { PACKAGE_JSON, VARIANTS_DIR } from '../repo-paths.ts';
+import { PACKAGE_JSON, VARIANTS_DIR } from '../util/repo-paths.ts';
 
 const VALID = 'runner/load/cases/valid';
 const INVALID = 'runner/load/cases/invalid';

@@ -22,7 +22,7 @@ import { selfplayCommand } from '../commands/selfplay.ts';
 import { validateCommand } from '../commands/validate.ts';
 import { variantCommand } from '../commands/variant.ts';
 import { escapingIo } from './output.ts';
-import { PACKAGE_JSON } from '../repo-paths.ts';
+import { PACKAGE_JSON } from '../util/repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
 const COMMANDS: readonly Command[] = [runCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];

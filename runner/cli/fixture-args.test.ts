@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { REPO_ROOT, runCli } from './cli-harness.ts';
 import type { Io } from './command.ts';
 import { resolveFixtureArgs } from './fixture-args.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const io: Io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: REPO_ROOT, isTTY: false, env: {} };
 const NOT_FOUND = 'is neither a fixture file or directory nor the id of a fixture in fixtures/';

@@ -7,8 +7,8 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Io, UsageError } from './command.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
-import { nearestValue } from '../nearest.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { nearestValue } from '../util/nearest.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 /**
  * The paths the arguments name, in order. With `missing: 'read'`, an argument that is neither a path nor an id is

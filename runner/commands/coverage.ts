@@ -3,10 +3,10 @@
  * @module
  */
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors } from '../cli/command.ts';
-import { ruleCoverage } from '../coverage.ts';
+import { ruleCoverage } from '../tools/coverage.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 export const coverageCommand: Command = {
   name: 'coverage',

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, EXIT, parseCommandArgs } from '../cli/command.ts';
 import { serve } from '../engines/serve.ts';
-import { PACKAGE_JSON } from '../repo-paths.ts';
+import { PACKAGE_JSON } from '../util/repo-paths.ts';
 
 export const engineCommand: Command = {
   name: 'engine',

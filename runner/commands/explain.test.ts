@@ -7,7 +7,7 @@ import type { OptionSpec, OptionValue, Rules, RulesPatch } from '../../reference
 import { resolvedVariant, variantRules } from '../../reference/test-helpers.ts';
 import { VARIANT_IDS } from '../../reference/test-helpers.ts';
 import { runCli } from '../cli/cli-harness.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
 import { buildRulebook, namesOf } from '../rulebook/rulebook.ts';
 import { rulebookMarkdown } from '../rulebook/render.ts';
 import { UNWORDED_ENUMS, WORDING, type WordedEnum, worded } from '../rulebook/wording.ts';

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
+import { VARIANTS_DIR } from '../util/repo-paths.ts';
 import { buildRulebook } from '../rulebook/rulebook.ts';
 import { RULEBOOK_FORMATS, type RulebookFormat, rulebookHtml, rulebookMarkdown } from '../rulebook/render.ts';
 import { variantWithSettings } from './variant.ts';

@@ -7,8 +7,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
-import { PACKAGE_JSON, SPEC_DIR } from '../repo-paths.ts';
-import type { SuiteExport } from '../suite-export.ts';
+import { PACKAGE_JSON, SPEC_DIR } from '../util/repo-paths.ts';
+import type { SuiteExport } from '../tools/suite-export.ts';
 
 const DEMO = 'runner/testdata/run/demo';
 const { version } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };

@@ -1,18 +1,18 @@
 /**
  * `export`: the selected fixtures as plain JSON (one document, or one fixture a line), each with its game laid out
- * and its expectations (runner/suite-export.ts, spec/export.schema.json), on stdout or into a file.
+ * and its expectations (runner/tools/suite-export.ts, spec/export.schema.json), on stdout or into a file.
  * @module
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { FileExistsError, writeUnlessDifferent } from '../files.ts';
+import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
-import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { type Selection, selectFixtures, splitList } from '../run/select.ts';
-import { exportedFixture, type SuiteExport } from '../suite-export.ts';
+import { exportedFixture, type SuiteExport } from '../tools/suite-export.ts';
 
 const FORMATS = ['json', 'jsonl'] as const;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
-import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR, VARIANTS_DIR } from '../util/repo-paths.ts';
 
 const REPO = REPO_ROOT;
 const CASES = 'runner/load/cases';

@@ -10,8 +10,8 @@ import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, 
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
-import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
+import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { variantWithSettings } from './variant.ts';
 
 const OPTIONS = {

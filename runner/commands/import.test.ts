@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import type { Fixture } from '../fixture/fixture.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
 
 /**
  * Two games as "scopa-web 2.3.1" recorded them. Game 1 (lines 1-79, pagat to 4 points, a redeal in round 2): the

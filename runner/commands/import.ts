@@ -7,12 +7,12 @@ import { applyOptions } from '../../reference/index.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
-import { fileStamp, readUserFile, writeFileSafely } from '../files.ts';
+import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const OPTIONS = {
   out: { type: 'string' },

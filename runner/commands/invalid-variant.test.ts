@@ -9,7 +9,7 @@ import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
 const VARIANTS = vi.hoisted(() => `${process.env.TMPDIR ?? '/tmp'}/scopa-invalid-variant-${process.pid}`);
 vi.mock('../repo-paths.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../repo-paths.ts')>()),
+  ...(await importOriginal<typeof import('../util/repo-paths.ts')>()),
   VARIANTS_DIR: VARIANTS,
 }));
 

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
-import { readUserFile, writeFileSafely } from '../files.ts';
+import { readUserFile, writeFileSafely } from '../util/files.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { exitCodeOf } from '../run/outcome.ts';
 import { escapeControls } from '../cli/output.ts';

@@ -8,8 +8,8 @@ import type { VariantSource } from '../../reference/types.ts';
 import { resolveVariant } from '../../reference/variant.ts';
 import { runCli } from '../cli/cli-harness.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
-import { variantTemplate } from '../variant-template.ts';
+import { VARIANTS_DIR } from '../util/repo-paths.ts';
+import { variantTemplate } from '../tools/variant-template.ts';
 
 const run = (...argv: string[]) => runCli(argv);
 

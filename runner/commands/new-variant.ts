@@ -5,10 +5,10 @@
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
-import { FileExistsError, writeFileSafely } from '../files.ts';
+import { FileExistsError, writeFileSafely } from '../util/files.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
-import { variantTemplate } from '../variant-template.ts';
+import { VARIANTS_DIR } from '../util/repo-paths.ts';
+import { variantTemplate } from '../tools/variant-template.ts';
 import { variantWithSettings } from './variant.ts';
 
 const OPTIONS = {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliRun, type CliSettings, runCli } from '../cli/cli-harness.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 /** pass-01..03 pass on the reference engine; fail-01 expects a sweep left out, at round 1, play 3. */
 const DEMO = 'runner/testdata/run/demo';

@@ -26,7 +26,7 @@ import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import {
   type ExpectFailList,
   expectedFailureOf,

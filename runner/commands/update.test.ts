@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { runCli } from '../cli/cli-harness.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const made: string[] = [];
 afterEach(async () => {

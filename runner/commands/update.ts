@@ -8,11 +8,11 @@ import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
-import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../files.ts';
+import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { FIXTURES_DIR, PACKAGE_JSON } from '../repo-paths.ts';
-import { lineDiff } from '../text-diff.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
+import { lineDiff } from '../util/text-diff.ts';
 
 export const updateCommand: Command = {
   name: 'update',

@@ -9,8 +9,8 @@ import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';
-import { readUserFile } from '../files.ts';
-import { FIXTURES_DIR, VARIANTS_DIR } from '../repo-paths.ts';
+import { readUserFile } from '../util/files.ts';
+import { FIXTURES_DIR, VARIANTS_DIR } from '../util/repo-paths.ts';
 
 export const validateCommand: Command = {
   name: 'validate',

@@ -22,7 +22,7 @@ import {
   unknownVariantMessage,
   type VariantCheck,
 } from '../load/variants.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
+import { VARIANTS_DIR } from '../util/repo-paths.ts';
 
 const OPTIONS = {
   option: { type: 'string', short: 'o', multiple: true },

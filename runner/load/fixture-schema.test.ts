@@ -16,7 +16,7 @@ import {
   type GameEvent,
 } from '../../reference/types.ts';
 import { EVENT_MATCHES, type Fixture, PROVENANCE_KINDS, type Provenance } from '../fixture/fixture.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
 import { checkAgainstSchema } from './schemas.ts';
 
 type Schema = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/types.ts';
 import type { Fixture } from '../fixture/fixture.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import {
   checkFixtureMeaning,
   fixtureIdOf,

@@ -22,7 +22,7 @@ import {
 } from '../../reference/index.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
 import { unknownVariantMessage } from './variants.ts';

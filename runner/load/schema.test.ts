@@ -37,7 +37,7 @@ import {
   TIE_POLICIES,
 } from '../../reference/types.ts';
 import { DEFAULT_RULES } from '../../reference/variant.ts';
-import { SPEC_DIR } from '../repo-paths.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
 import { checkAgainstSchema } from './schemas.ts';
 
 type Schema = Record<string, unknown>;

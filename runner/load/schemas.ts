@@ -11,8 +11,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { nearestValue } from '../nearest.ts';
-import { CACHE_DIR, SPEC_DIR } from '../repo-paths.ts';
+import { nearestValue } from '../util/nearest.ts';
+import { CACHE_DIR, SPEC_DIR } from '../util/repo-paths.ts';
 import { type NodePart, pointerTo } from './yaml-source.ts';
 
 /** A schema violation: where (a JSON pointer into the data, and which part of that node) and what. */

@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OptionSpec, OptionValue, ResolvedVariant, VariantSource } from '../../reference/types.ts';
 import { applyOptions, optionValues, resolveVariant } from '../../reference/variant.ts';
-import { VARIANTS_DIR } from '../repo-paths.ts';
+import { VARIANTS_DIR } from '../util/repo-paths.ts';
 import { checkDeals } from './variant-deals.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema } from './schemas.ts';

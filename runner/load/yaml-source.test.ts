@@ -2,7 +2,7 @@ import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_FILE_BYTES } from '../files.ts';
+import { MAX_FILE_BYTES } from '../util/files.ts';
 import { parseYaml, pointerTo, readYamlFile, type YamlSource } from './yaml-source.ts';
 
 function parsed(text: string): YamlSource {

@@ -15,7 +15,7 @@ import {
   type Scalar,
   visit,
 } from 'yaml';
-import { readUserFile } from '../files.ts';
+import { readUserFile } from '../util/files.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */

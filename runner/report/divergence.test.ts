@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { compareReply } from '../check/compare.ts';
 import type { Divergence } from '../check/divergence.ts';
 import { formatDivergence, reproCommand, rulePointer, stateBefore } from './divergence.ts';
-import { headingAnchor } from '../spec-text.ts';
+import { headingAnchor } from '../util/spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';

@@ -24,7 +24,7 @@ import { type Divergence, type EventDivergence, positionsOf } from '../check/div
 import { canonicalEvent, numbers } from '../check/equality.ts';
 import { legalDifference } from '../check/legal.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { readSpecText } from '../spec-text.ts';
+import { readSpecText } from '../util/spec-text.ts';
 
 export interface ReportContext {
   fixture: Fixture;

@@ -7,7 +7,7 @@
  */
 import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { locateInJson, parseJsonText } from '../json-text.ts';
+import { locateInJson, parseJsonText } from '../util/json-text.ts';
 import { type Counts, countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 
 /** Reports are read up to this size: a shard of a 100,000-fixture corpus, with every failure's reports, fits. */

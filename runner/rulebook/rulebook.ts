@@ -18,7 +18,7 @@ import {
   SUITS,
 } from '../../reference/types.ts';
 import { CATEGORY_RULES } from '../check/rule-of.ts';
-import { readSpecText } from '../spec-text.ts';
+import { readSpecText } from '../util/spec-text.ts';
 import { capitalised, type Names, worded } from './wording.ts';
 
 export type Block =

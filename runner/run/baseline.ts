@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { type Io, showPath, UsageError } from '../cli/command.ts';
-import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from '../files.ts';
+import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from '../util/files.ts';
 import { describeEngine, type FixtureResult, type RunSummary } from './outcome.ts';
 import { divergenceInBrief } from '../report/card.ts';
 

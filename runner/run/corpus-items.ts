@@ -8,7 +8,7 @@ import { listFixtureFiles, loadFixtureCorpus, loadFixtureFile } from '../load/fi
 import { formatLoadError, type LoadError } from '../load/load-result.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { RunItem } from './replay.ts';
-import { FIXTURES_DIR } from '../repo-paths.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const INVALID_CORPUS = 'the fixtures are invalid: run scopa-conformance validate';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Fixture } from '../fixture/fixture.ts';
-import { globMatcher } from '../glob.ts';
+import { globMatcher } from '../util/glob.ts';
 import {
   expectedFailureOf,
   loadExpectFail,

@@ -6,8 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UsageError } from '../cli/command.ts';
-import { readUserFile } from '../files.ts';
-import { globMatcher } from '../glob.ts';
+import { readUserFile } from '../util/files.ts';
+import { globMatcher } from '../util/glob.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { readYamlFile } from '../load/yaml-source.ts';

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Io, showPath, UsageError } from '../../cli/command.ts';
-import { writeFileSafely } from '../../files.ts';
+import { writeFileSafely } from '../../util/files.ts';
 
 export const DEFAULT_HTML_REPORT = 'scopa-report.html';
 

@@ -1,4 +1,4 @@
-// Shared by the fake engines of runner/hostile.test.ts: a line reader on stdin and a well-formed hello.
+// Shared by the fake engines of runner/cli/hostile.test.ts: a line reader on stdin and a well-formed hello.
 // Each fake engine is a few lines that misbehave in one way (see cases.yaml).
 import { createInterface } from 'node:readline';
 

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ResolvedVariant } from '../reference/types.ts';
-import { SPEC_DIR } from './repo-paths.ts';
-import { blockYaml, flowYaml } from './fixture/yaml-layout.ts';
+import type { ResolvedVariant } from '../../reference/types.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
+import { blockYaml, flowYaml } from '../fixture/yaml-layout.ts';
 
 interface SchemaNode {
   $ref?: string;

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
-const inRepo = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const inRepo = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 export const SPEC_DIR = inRepo('spec');
 export const VARIANTS_DIR = inRepo('variants');

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { RULE_IDS } from '../reference/index.ts';
+import { RULE_IDS } from '../../reference/index.ts';
 import { ruleCoverage } from './coverage.ts';
-import { loadFixtureCorpus } from './load/fixtures.ts';
-import { loadVariantRegistry } from './load/variants.ts';
-import { FIXTURES_DIR } from './repo-paths.ts';
+import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 test('every rule id of the spec has at least one hand-verified fixture', async () => {
   const registry = await loadVariantRegistry();

@@ -8,17 +8,17 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { autoCapture } from '../reference/capture.ts';
-import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../reference/index.ts';
-import { loadRunItem } from './run/corpus-items.ts';
-import { referenceEngine, type Engine } from './engines/engine.ts';
-import { StdioEngine } from './engines/stdio.ts';
-import { fuzz } from './fuzz/fuzz.ts';
-import { startTypeScriptWorker } from './run/worker-thread.ts';
-import { formatLoadError } from './load/load-result.ts';
-import { listFixtureFiles } from './load/fixtures.ts';
-import { loadVariantRegistry } from './load/variants.ts';
-import { runFixture } from './run/replay.ts';
+import { autoCapture } from '../../reference/capture.ts';
+import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../../reference/index.ts';
+import { loadRunItem } from '../run/corpus-items.ts';
+import { referenceEngine, type Engine } from '../engines/engine.ts';
+import { StdioEngine } from '../engines/stdio.ts';
+import { fuzz } from '../fuzz/fuzz.ts';
+import { startTypeScriptWorker } from '../run/worker-thread.ts';
+import { formatLoadError } from '../load/load-result.ts';
+import { listFixtureFiles } from '../load/fixtures.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { runFixture } from '../run/replay.ts';
 
 interface SelfPlayFigures {
   gamesPerSec: number;
@@ -123,7 +123,7 @@ function rulesOf(variant: ResolvedVariant): Rules {
   return rules.value;
 }
 
-const BIN = fileURLToPath(new URL('../bin/scopa-conformance.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/scopa-conformance.js', import.meta.url));
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean' }, quick: { type: 'boolean' } } });

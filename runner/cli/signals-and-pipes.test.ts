@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from './cli/cli-harness.ts';
+import { runCli } from './cli-harness.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the CLI as a child, sends it SIGINT once its stdout matches `when`, and waits for it to end. */
 function interruptedWhen(when: RegExp, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

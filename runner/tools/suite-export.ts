@@ -4,9 +4,9 @@
  * shape of spec/export.schema.json, so that a runner in any language needs neither this CLI nor a YAML parser.
  * @module
  */
-import { replayFields } from './engines/stdio.ts';
-import type { Expectations, Provenance } from './fixture/fixture.ts';
-import type { LoadedFixture } from './load/fixtures.ts';
+import { replayFields } from '../engines/stdio.ts';
+import type { Expectations, Provenance } from '../fixture/fixture.ts';
+import type { LoadedFixture } from '../load/fixtures.ts';
 
 /** One fixture of the export: `$defs/fixture` of spec/export.schema.json. */
 export interface ExportedFixture {

@@ -3,8 +3,8 @@
  * Generated fixtures exercise rules too, but only a fixture worked out by hand pins a rule's meaning down.
  * @module
  */
-import { RULE_IDS, type RuleId } from '../reference/index.ts';
-import type { Fixture } from './fixture/fixture.ts';
+import { RULE_IDS, type RuleId } from '../../reference/index.ts';
+import type { Fixture } from '../fixture/fixture.ts';
 
 export interface RuleCoverage {
   rule: RuleId;

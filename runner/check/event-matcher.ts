@@ -3,9 +3,9 @@
  * in order, skipping the types `match: types` leaves out. What `show` sets beside the reference's play and an engine's.
  * @module
  */
-import type { GameEvent } from '../reference/index.ts';
-import { sameEvent } from './check/equality.ts';
-import type { Expectations } from './fixture/fixture.ts';
+import type { GameEvent } from '../../reference/index.ts';
+import { sameEvent } from './equality.ts';
+import type { Expectations } from '../fixture/fixture.ts';
 
 /** An event as compared: not at all (its type is not compared), or with the expected event at its place (none left). */
 export type EventPairing = { compared: false } | { compared: true; expected?: GameEvent; same: boolean };

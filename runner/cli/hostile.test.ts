@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cli } from './cli/cli.ts';
-import { MAX_REPORT_BYTES } from './report/merge.ts';
-import { FIXTURES_DIR } from './repo-paths.ts';
+import { cli } from './cli.ts';
+import { MAX_REPORT_BYTES } from '../report/merge.ts';
+import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const HOSTILE = 'runner/testdata/hostile';
 const BIN = join(REPO, 'bin', 'scopa-conformance.js');
 const DEFAULT_TIMEOUT_S = 30;
