@@ -7,8 +7,9 @@ import { checkFixtureMeaning } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { buildMutant } from '../mutants/apply.ts';
 import { MUTANTS } from '../mutants/catalog.ts';
+import type { Fixture } from '../fixture/fixture.ts';
 import { runFixture } from '../run/replay.ts';
-import { fuzz, type FuzzFinding, type FuzzSettings } from './fuzz.ts';
+import { cardsDealt, fuzz, type FuzzFinding, type FuzzSettings, withUndealtInOrder } from './fuzz.ts';
 
 const registry = await loadVariantRegistry();
 if (!registry.ok) throw new Error('the variants are invalid');
@@ -108,6 +109,9 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
       if (found === undefined) return;
       expect(played).toBeLessThanOrEqual(10_000);
       expect(found.fixture.rounds.length, `${mutant.name}: shrunk to ${found.fixture.rounds.length} rounds`).toBeLessThanOrEqual(ROUNDS_NEEDED[mutant.name] ?? 1);
+      // The cards of the last deck order that no deal reached are in card order.
+      const deck = found.fixture.rounds.at(-1)?.decks.at(-1) ?? [];
+      expect(deck).toEqual(withUndealtInOrder(deck, cardsDealt(found.fixture)));
       // The shrunk fixture is valid (the reference agrees with it), and run fails it with the same rule.
       const variant = variants.get(found.fixture.variant) as ResolvedVariant;
       const rules = applyOptions(variant, found.fixture.options);
@@ -120,6 +124,24 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
     }
   };
   test.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))('%s', async (_, mutant) => fuzzMutant(mutant), 120_000);
+});
+
+test('cardsDealt counts the last deck order\'s deals after its redeals; withUndealtInOrder orders only the rest', () => {
+  const fixture = {
+    rounds: [{ decks: [[], []], plays: [] }],
+    expect: {
+      events: {
+        match: 'all',
+        list: [
+          { type: 'redeal', round: 1, rule: 'TABLE-REDEAL-KINGS', table: ['10C', '10D', '10H', '1S'] },
+          { type: 'deal', round: 1, deal: 1, dealer: 1, hands: [['1C', '2C', '3C'], ['4C', '5C', '6C']], table: ['7C', '8C', '9C', '10C'] },
+          { type: 'deal', round: 1, deal: 2, dealer: 1, hands: [['1D', '2D', '3D'], ['4D', '5D', '6D']] },
+        ],
+      },
+    },
+  } as unknown as Fixture;
+  expect(cardsDealt(fixture)).toBe(16);
+  expect(withUndealtInOrder(['7D', '3S', '10C', '1C', '2H'], 2)).toEqual(['7D', '3S', '2H', '1C', '10C']);
 });
 
 test('the games take turns at each player count given', async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from 'node:path';
-import { applyOptions, type OptionValue, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
+import { applyOptions, type OptionValue, parseCard, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
 import { expectationsFromReply, expectationsOnReference } from '../fixture/expectations.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
@@ -143,9 +143,9 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     const result = await runFixture(engine, item(game, rules), settings.profile);
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
-      // A rule already broken is shrunk again only from a game that may show it in fewer rounds.
+      // A rule already broken is shrunk again only from a game that may show it with fewer players or rounds.
       const known = findings.get(ruleKey(found.rule))?.fixture;
-      if (known !== undefined && found.divergence.round >= known.rounds.length) continue;
+      if (known !== undefined && game.players >= known.players && found.divergence.round >= known.rounds.length) continue;
       const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, item(candidate, rules), settings.profile);
       const shrunk = await shrink({ fixture: game, result }, found.rule, rules, run, settings.judge);
       if (known !== undefined && !smaller(shrunk.fixture, known)) continue;
@@ -189,9 +189,31 @@ export function mergeOutcomes(outcomes: readonly FuzzOutcome[]): FuzzOutcome {
 
 const playCount = (fixture: Fixture): number => fixture.rounds.reduce((total, round) => total + round.plays.length, 0);
 
-/** Whether a game is smaller than another: fewer rounds, or as many and fewer plays. */
+/** Whether a game is smaller than another: fewer players, then fewer rounds, then fewer plays. */
 const smaller = (a: Fixture, b: Fixture): boolean =>
-  a.rounds.length < b.rounds.length || (a.rounds.length === b.rounds.length && playCount(a) < playCount(b));
+  a.players !== b.players
+    ? a.players < b.players
+    : a.rounds.length < b.rounds.length || (a.rounds.length === b.rounds.length && playCount(a) < playCount(b));
+
+/**
+ * How many cards of its last deck order the last round of a game deals before its inputs end: the cards of the
+ * deals after the round's last redeal, as its expected events say.
+ */
+export function cardsDealt(fixture: Fixture): number {
+  const round = fixture.rounds.length;
+  let dealt = 0;
+  for (const event of fixture.expect.events?.list ?? []) {
+    if (event.type === 'redeal' && event.round === round) dealt = 0;
+    if (event.type === 'deal' && event.round === round) dealt += event.hands.flat().length + (event.table?.length ?? 0);
+  }
+  return dealt;
+}
+
+/** A deck order with the cards after the first `dealt` in card order (by suit, ace to king), where none was seen. */
+export function withUndealtInOrder(deck: readonly string[], dealt: number): string[] {
+  const rest = deck.slice(dealt).sort((a, b) => parseCard(a) - parseCard(b));
+  return [...deck.slice(0, dealt), ...rest];
+}
 
 /** Whether a result shows the rule. */
 const shows = (result: FixtureResult, rule: RuleId | null): boolean =>
@@ -241,7 +263,8 @@ function dealerOf(fixture: Fixture, round: number): number | undefined {
  * The smallest game found that still shows the rule, starting from the game (and the engine's result on it)
  * that showed it: the rounds after the first one showing it cut off, the
  * rounds before it dropped (that round played as the first, dealt by the same seat where the variant lets the
- * first dealer be set), then as few of its plays as still show it. Each step is kept only if the engine still
+ * first dealer be set), then as few of its plays as still show it, then the cards no deal reached in card order.
+ * Each step is kept only if the engine still
  * breaks the same rule on the smaller game; the expectations of each are the reference engine's.
  */
 export async function shrink(
@@ -277,6 +300,17 @@ export async function shrink(
     const rounds = [...base.rounds.slice(0, -1), { ...last, plays: last.plays.slice(0, plays) }];
     if (await attempt(await withInputs(base, rounds, base.firstDealer, rules, judge))) high = plays;
     else low = plays + 1;
+  }
+
+  // A deck order is an input too: the cards no deal reached are put in card order, if the rule still shows.
+  const shrunk = best.fixture;
+  const final = shrunk.rounds.at(-1);
+  const deck = final?.decks.at(-1);
+  if (final === undefined || deck === undefined) return best;
+  const simpler = withUndealtInOrder(deck, cardsDealt(shrunk));
+  if (simpler.join() !== deck.join()) {
+    const rounds = [...shrunk.rounds.slice(0, -1), { ...final, decks: [...final.decks.slice(0, -1), simpler] }];
+    await attempt(await withInputs(shrunk, rounds, shrunk.firstDealer, rules, judge));
   }
   return best;
 }
