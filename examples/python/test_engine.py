@@ -34,8 +34,8 @@ PAGAT = {
                                  "maxDeals": 0}],
                      "bonus": {"enabled": False, "beneficiary": "dealer", "thirty": "two-groups"}},
     "capture": {"mode": "match-or-sum", "rankPriority": True, "compulsion": "played-card", "chooser": "player",
-                "autoTieBreak": "include-earliest"},
-    "sweep": {"points": 1, "lastPlay": False, "timing": "round-end"},
+                "autoTieBreak": "include-earliest", "aceTakesAll": False},
+    "sweep": {"points": 1, "lastPlay": False, "timing": "round-end", "aceTakesAll": False},
     "remainder": {"whenNobodyCaptured": "discard"},
     "scoring": {"poolTeamCards": True, "categories": [
         {"id": "cards", "kind": "most-cards", "points": 1, "ties": "nobody"},
