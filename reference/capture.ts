@@ -45,7 +45,7 @@ export function someSubsetSums(table: Uint8Array, length: number, target: number
  */
 export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
   // Kept this small so that it inlines into the hot paths, where the knob is nearly always off.
-  return rules.aceTakesAll && playedValue === 1 && length > 0 && !holdsValue(table, length, 1);
+  return playedValue === 1 && rules.aceTakesAll && length > 0 && !holdsValue(table, length, 1);
 }
 
 function holdsValue(table: Uint8Array, length: number, value: number): boolean {
