@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
 const VARIANTS = vi.hoisted(() => `${process.env.TMPDIR ?? '/tmp'}/scopa-invalid-variant-${process.pid}`);
-vi.mock('../repo-paths.ts', async (importOriginal) => ({
+vi.mock('../util/repo-paths.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../util/repo-paths.ts')>()),
   VARIANTS_DIR: VARIANTS,
 }));
