@@ -16,11 +16,25 @@ const NOTATION: readonly string[] = Array.from(
   (_, code) => `${(code % VALUES_PER_SUIT) + 1}${SUITS[Math.floor(code / VALUES_PER_SUIT)]}`,
 );
 
-const CODE_OF = new Map(NOTATION.map((card, code) => [card, code]));
+/** The suit index of each suit letter's character code, -1 for any other character. */
+const SUIT_OF_CHAR = Int8Array.from({ length: 128 }, (_, char) => SUITS.indexOf(String.fromCharCode(char) as Suit));
 
-/** The code of a card written in canonical notation, or -1 if it is not one. */
+const DIGIT_0 = 48;
+
+/**
+ * The code of a card written in canonical notation, or -1 if it is not one (`07D`, `11D`, `7d` and non-strings
+ * included). Read from the characters, not looked up by string: every decision an engine sends is parsed.
+ */
 export function parseCard(text: string): number {
-  return CODE_OF.get(text) ?? -1;
+  if (typeof text !== 'string') return -1;
+  let value: number;
+  if (text.length === 2) value = text.charCodeAt(0) - DIGIT_0;
+  else if (text.length === 3 && text.charCodeAt(0) === DIGIT_0 + 1 && text.charCodeAt(1) === DIGIT_0) value = 10;
+  else return -1;
+  const suit = SUIT_OF_CHAR[text.charCodeAt(text.length - 1)] ?? -1;
+  // One character holds 1 to 9 only: ':' (a 10 by its character code) is no card.
+  if (value < 1 || (value > 9 && text.length === 2) || suit < 0) return -1;
+  return suit * VALUES_PER_SUIT + value - 1;
 }
 
 export function formatCard(code: number): string {
