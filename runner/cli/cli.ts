@@ -4,7 +4,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { type Command, EXIT, type ExitCode, type Io, UsageError } from './command.ts';
+import { type Command, EXIT, type ExitCode, InvalidInputError, type Io, reportLoadErrors, UsageError } from './command.ts';
 import { coverageCommand } from '../commands/coverage.ts';
 import { updateCommand } from '../commands/update.ts';
 import { engineCommand } from '../commands/engine.ts';
@@ -85,6 +85,10 @@ export async function cli(argv: string[], rawIo: Io): Promise<ExitCode> {
         return await command.run(rest, io);
     }
   } catch (error) {
+    if (error instanceof InvalidInputError) {
+      reportLoadErrors(error.errors, io);
+      return EXIT.invalid;
+    }
     if (!(error instanceof UsageError)) throw error;
     const helpCommand = command === undefined ? `${PROGRAM} --help` : `${PROGRAM} help ${command.name}`;
     io.stderr.write(`error: ${error.message}\nRun "${helpCommand}" for usage.\n`);

@@ -5,6 +5,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { formatLoadError, type LoadError } from '../load/load-result.ts';
+import { loadVariantRegistry, type VariantRegistry } from '../load/variants.ts';
 
 export interface Io {
   stdout: { write(text: string): unknown };
@@ -77,6 +78,21 @@ export function integerOption(name: string, text: string, min: number, max = Num
 export function showPath(path: string, io: Io): string {
   const fromCwd = relative(io.cwd, path);
   return fromCwd === '' || fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+}
+
+/** Problems in input files that stop a command: the CLI reports each at file:line:col and exits 2. */
+export class InvalidInputError extends Error {
+  override name = 'InvalidInputError';
+  constructor(readonly errors: LoadError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files`);
+  }
+}
+
+/** The variants of variants/ (each invalid file kept aside in it); throws InvalidInputError if they cannot be listed. */
+export async function variantsOrStop(): Promise<VariantRegistry> {
+  const registry = await loadVariantRegistry();
+  if (!registry.ok) throw new InvalidInputError(registry.errors);
+  return registry.value;
 }
 
 /** Problems in input files, one `file:line:col: error: message` line each on stderr. */

@@ -2,10 +2,9 @@
  * `coverage`: which rule ids have hand-verified fixtures, and which have none.
  * @module
  */
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, variantsOrStop } from '../cli/command.ts';
 import { ruleCoverage } from '../tools/coverage.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 export const coverageCommand: Command = {
@@ -20,12 +19,8 @@ variant or fixture is invalid.`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, { json: { type: 'boolean' } });
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    const corpus = await loadFixtureCorpus([FIXTURES_DIR], registry.value);
+    const registry = await variantsOrStop();
+    const corpus = await loadFixtureCorpus([FIXTURES_DIR], registry);
     if (corpus.errors.length > 0) {
       reportLoadErrors(corpus.errors, io);
       return EXIT.invalid;

@@ -5,11 +5,11 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { loadFixtureCorpus } from '../load/fixtures.ts';
-import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
+import { unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { exportedFixture, type SuiteExport } from '../tools/suite-export.ts';
@@ -70,15 +70,11 @@ selected, or a file not written (nothing is written then).`,
     };
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
 
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
+    const registry = await variantsOrStop();
     for (const variant of selection.variants ?? []) {
-      if (!registry.value.has(variant)) throw new UsageError(unknownVariantMessage(registry.value, variant));
+      if (!registry.has(variant)) throw new UsageError(unknownVariantMessage(registry, variant));
     }
-    const corpus = await loadFixtureCorpus(paths, registry.value);
+    const corpus = await loadFixtureCorpus(paths, registry);
     if (corpus.errors.length > 0) {
       reportLoadErrors(corpus.errors, io);
       io.stderr.write(`${corpus.errors.length} problem${corpus.errors.length === 1 ? '' : 's'} in the fixture files: nothing was written\n`);

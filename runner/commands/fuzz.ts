@@ -7,14 +7,13 @@ import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import { MAX_JOBS } from '../run/pool.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, readUserFile, writeFileSafely } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
 import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { countResults, exitCodeOf, type RunSummary } from '../run/outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profile/profile.ts';
@@ -154,15 +153,11 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const illegalRate = rateOf(values['illegal-rate']);
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
 
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    const { variant, options, rules } = variantWithSettings(registry.value, values.variant, values.option ?? []);
+    const registry = await variantsOrStop();
+    const { variant, options, rules } = variantWithSettings(registry, values.variant, values.option ?? []);
     let profile: EngineProfile | undefined;
     if (values.profile !== undefined) {
-      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
+      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry);
       if (!loaded.ok) {
         reportLoadErrors(loaded.errors, io);
         return EXIT.invalid;

@@ -6,10 +6,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { MAX_PLAYERS } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { variantWithSettings } from './variant.ts';
@@ -70,12 +69,8 @@ Options:
     const seed = integerOption('seed', values.seed, 0);
     const count = integerOption('count', values.count, 1, Number.MAX_SAFE_INTEGER - seed);
     const players = integerOption('players', values.players, 2, MAX_PLAYERS);
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    const { variant, options, rules } = variantWithSettings(registry.value, values.variant, values.option ?? []);
+    const registry = await variantsOrStop();
+    const { variant, options, rules } = variantWithSettings(registry, values.variant, values.option ?? []);
     const out = values.out === undefined ? join(FIXTURES_DIR, variant.id) : resolve(io.cwd, values.out);
     const underFixtures = relative(FIXTURES_DIR, out);
     const group = underFixtures !== '' && !underFixtures.startsWith('..') && !underFixtures.includes('/') ? underFixtures : basename(out);

@@ -4,14 +4,14 @@
  */
 import { basename, extname, join, resolve } from 'node:path';
 import { applyOptions } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
+import { unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const OPTIONS = {
@@ -52,12 +52,8 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     if (positionals.length !== 1) throw new UsageError(`import takes one log file, got ${positionals.length}`);
     const log = resolve(io.cwd, positionals[0] as string);
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    const variants = registry.value;
+    const registry = await variantsOrStop();
+    const variants = registry;
     if (values.variant !== undefined && !variants.has(values.variant)) {
       throw new UsageError(unknownVariantMessage(variants, values.variant));
     }

@@ -4,9 +4,8 @@
  * @module
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { FileExistsError, writeFileSafely } from '../util/files.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
 import { variantTemplate } from '../tools/variant-template.ts';
 import { variantWithSettings } from './variant.ts';
@@ -48,13 +47,9 @@ unknown variant) or when the file exists or cannot be written.`,
     const path = values.out === undefined ? join(VARIANTS_DIR, `${id}.yaml`) : resolve(io.cwd, values.out);
     if (basename(path) !== `${id}.yaml`) throw new UsageError(`--out must name a file ${id}.yaml (a variant's file is named by its id), got "${values.out}"`);
 
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    if (registry.value.has(id)) throw new UsageError(`variant "${id}" exists already (variants/${id}.yaml): choose another id`);
-    const { variant: parent, rules } = variantWithSettings(registry.value, values.extends, []);
+    const registry = await variantsOrStop();
+    if (registry.has(id)) throw new UsageError(`variant "${id}" exists already (variants/${id}.yaml): choose another id`);
+    const { variant: parent, rules } = variantWithSettings(registry, values.extends, []);
 
     try {
       await writeFileSafely(path, variantTemplate(id, parent), { create: true });

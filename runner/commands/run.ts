@@ -7,13 +7,13 @@
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { resolve } from 'node:path';
 import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
-import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { fixtureIdOf, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
-import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
+import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../run/outcome.ts';
@@ -165,24 +165,20 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io);
 
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
+    const registry = await variantsOrStop();
     for (const variant of selection.variants ?? []) {
-      if (!registry.value.has(variant)) {
-        throw new UsageError(unknownVariantMessage(registry.value, variant));
+      if (!registry.has(variant)) {
+        throw new UsageError(unknownVariantMessage(registry, variant));
       }
     }
-    const corpus = await loadFixtureCorpus(paths, registry.value);
+    const corpus = await loadFixtureCorpus(paths, registry);
     let expectFail: ExpectFailList | undefined;
     // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
     const leftOut = values['keep-going'] === true ? corpus.errors : [];
     const errors = leftOut.length > 0 ? [] : [...corpus.errors];
     let profile: EngineProfile | undefined;
     if (values.profile !== undefined) {
-      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry.value);
+      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry);
       if (loaded.ok) profile = loaded.value;
       else errors.push(...loaded.errors);
     }
@@ -222,7 +218,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       return {
         fixture,
         file,
-        variant: registry.value.get(fixture.variant) as ResolvedVariant,
+        variant: registry.get(fixture.variant) as ResolvedVariant,
         rules: request.rules,
         repro: reproCommand(file, [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])]),
         ...(expectedFailure === undefined ? {} : { expectedFailure }),

@@ -6,10 +6,9 @@
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { roundRecords, type GameEvent } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import type { Expectations, ExpectedRound } from '../fixture/fixture.ts';
 import { type GameFile, loadGameFile, prepareGame, type PreparedGame, unusedInputs } from '../load/fixtures.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { eventsOf, type Playthrough, playThrough, rejectionOf } from '../fixture/playthrough.ts';
 import { blockYaml } from '../fixture/yaml-layout.ts';
 
@@ -66,17 +65,13 @@ export async function loadAndPrepare(
   path: string,
   io: Io,
 ): Promise<{ gameFile: GameFile; prepared: PreparedGame; playthrough: Playthrough } | undefined> {
-  const registry = await loadVariantRegistry();
-  if (!registry.ok) {
-    reportLoadErrors(registry.errors, io);
-    return undefined;
-  }
+  const registry = await variantsOrStop();
   const loaded = await loadGameFile(path);
   if (!loaded.ok) {
     reportLoadErrors(loaded.errors, io);
     return undefined;
   }
-  const prepared = prepareGame(loaded.value.game, path, registry.value);
+  const prepared = prepareGame(loaded.value.game, path, registry);
   if (!prepared.ok) {
     reportLoadErrors(prepared.errors, io);
     return undefined;

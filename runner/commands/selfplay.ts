@@ -5,8 +5,8 @@
  */
 import type { GameState } from '../../reference/state.ts';
 import { applyOptions, MAX_PLAYERS, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
-import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, UsageError, variantsOrStop } from '../cli/command.ts';
+import { unknownVariantMessage } from '../load/variants.ts';
 
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
@@ -31,15 +31,11 @@ variant or player count.`,
     const games = integerOption('games', values.games, 1);
     const players = integerOption('players', values.players, 1, MAX_PLAYERS);
     const seed = integerOption('seed', values.seed, 1);
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
-    const ids = values.variant ?? [...registry.value.keys()];
+    const registry = await variantsOrStop();
+    const ids = values.variant ?? [...registry.keys()];
     for (const id of ids) {
-      const variant = registry.value.get(id);
-      if (variant === undefined) throw new UsageError(unknownVariantMessage(registry.value, id));
+      const variant = registry.get(id);
+      if (variant === undefined) throw new UsageError(unknownVariantMessage(registry, id));
       const rules = applyOptions(variant, {} as Record<string, OptionValue>);
       if (!rules.ok) throw new UsageError(rules.error.message);
       const wins = new Map<string, number>();

@@ -5,12 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, variantsOrStop } from '../cli/command.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { lineDiff } from '../util/text-diff.ts';
 
@@ -40,11 +39,7 @@ fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
       io.stderr.write('error: update does not run in CI (CI is set): expectations are checked there, never rewritten\n');
       return EXIT.invalid;
     }
-    const registry = await loadVariantRegistry();
-    if (!registry.ok) {
-      reportLoadErrors(registry.errors, io);
-      return EXIT.invalid;
-    }
+    const registry = await variantsOrStop();
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
     // Every file's stamp before it is read: a file edited while update runs is not overwritten.
     const listed = await listFixtureFiles(paths);
@@ -53,7 +48,7 @@ fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
       const stamp = await fileStamp(file);
       if (stamp !== undefined) stamps.set(file, stamp);
     }
-    const corpus = await loadFixtureCorpus(paths, registry.value);
+    const corpus = await loadFixtureCorpus(paths, registry);
     // A generated fixture whose expectations no longer match still loads: only its inputs must be legal.
     if (corpus.errors.length > 0) {
       reportLoadErrors(corpus.errors, io);

@@ -5,10 +5,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, variantsOrStop } from '../cli/command.ts';
 import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
-import { checkVariantFiles, listVariantFiles, loadVariantRegistry } from '../load/variants.ts';
+import { checkVariantFiles, listVariantFiles } from '../load/variants.ts';
 import { readUserFile } from '../util/files.ts';
 import { FIXTURES_DIR, VARIANTS_DIR } from '../util/repo-paths.ts';
 
@@ -63,12 +63,8 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
     }
     if (fixturePaths.length > 0) {
       // A fixture whose variant is invalid is reported as such; the variant's own problems are its file's.
-      const registry = await loadVariantRegistry();
-      if (!registry.ok) {
-        reportLoadErrors(registry.errors, io);
-        return EXIT.invalid;
-      }
-      const corpus = await loadFixtureCorpus(fixturePaths, registry.value);
+      const registry = await variantsOrStop();
+      const corpus = await loadFixtureCorpus(fixturePaths, registry);
       for (const error of corpus.errors) problems.set(error.file, [...(problems.get(error.file) ?? []), error]);
     }
 
