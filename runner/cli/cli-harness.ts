@@ -2,6 +2,7 @@
  * Test support: the CLI run in process with captured streams, as the tests call it.
  * @module
  */
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cli } from './cli.ts';
 
@@ -32,4 +33,18 @@ export async function runCli(argv: string[], settings: CliSettings = {}): Promis
     env: settings.env ?? {},
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * Runs `scopa-conformance <argv>` as a child process whose reader goes away after the first chunk of output, as
+ * `| head` does: its exit code and what it wrote on stderr.
+ */
+export function runWithReaderGone(argv: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...argv], { cwd: REPO_ROOT });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { runCli } from './cli-harness.ts';
+import { runCli, runWithReaderGone } from './cli-harness.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -81,13 +81,7 @@ test('Ctrl-C during update: it stops between files, every file whole, and says h
 }, 60_000);
 
 test('a reader that goes away (| head): the output stops quietly, no EPIPE trace', async () => {
-  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['bin/scopa-conformance.js', 'run', '--reporter', 'json'], { cwd: REPO });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout.once('data', () => child.stdout.destroy());
-    child.on('close', (exit) => resolve({ code: exit, stderr: err }));
-  });
+  const { code, stderr } = await runWithReaderGone(['run', '--reporter', 'json']);
   expect(stderr).toBe('');
   expect(code).toBe(0);
 }, 60_000);

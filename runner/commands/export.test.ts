@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
+import { REPO_ROOT, runCli, runWithReaderGone } from '../cli/cli-harness.ts';
 import { PACKAGE_JSON, SPEC_DIR } from '../util/repo-paths.ts';
 import type { SuiteExport } from '../tools/suite-export.ts';
 
@@ -165,13 +164,7 @@ describe('export --out', () => {
 });
 
 test('a reader that goes away (| head): the export stops quietly, exit 0', async () => {
-  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['bin/scopa-conformance.js', 'export', '--variant', 'pagat', '--format', 'jsonl'], { cwd: REPO_ROOT });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout.once('data', () => child.stdout.destroy());
-    child.on('close', (exit) => resolve({ code: exit, stderr: err }));
-  });
+  const { code, stderr } = await runWithReaderGone(['export', '--variant', 'pagat', '--format', 'jsonl']);
   expect(stderr).toBe('');
   expect(code).toBe(0);
 }, 60_000);
