@@ -10,7 +10,7 @@ import { MAX_JOBS } from '../run/pool.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import { FileExistsError, readUserFile, writeFileSafely } from '../util/files.ts';
+import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
 import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
@@ -226,15 +226,10 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
       const path = join(out, `${findingName(finding)}.yaml`);
       const text = fixtureToYaml(finding.fixture, path);
       try {
-        await writeFileSafely(path, text, { create: values.force !== true });
+        // The same seed finds the same game: a file that already says exactly this is no conflict.
+        await writeUnlessDifferent(path, text, values.force === true);
         written.push(showPath(path, io));
       } catch (error) {
-        // The same seed finds the same game: a file that already says exactly this is no conflict.
-        const existing = error instanceof FileExistsError ? await readUserFile(path) : undefined;
-        if (existing?.ok === true && existing.text === text) {
-          written.push(showPath(path, io));
-          continue;
-        }
         const why = error instanceof FileExistsError ? 'exists and differs; not overwritten (--force replaces it)' : `cannot write: ${(error as Error).message}`;
         io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
       }
