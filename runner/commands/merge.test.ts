@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
+import type { ReportData } from '../report/merge.ts';
 
 const BUGGY = ['--adapter', 'runner/testdata/last-play-sweeps-adapter.ts'];
 /** A part of the corpus with failures (for the buggy engine), skips (legal checks it does not offer) and passes. */
@@ -127,9 +128,9 @@ describe('reports that are not the shards of one run: exit 2, nothing reported',
   });
 
   test('a fixture moved to another shard, its counts made to match: not its share of the selection', async () => {
-    const [one, two] = await Promise.all(buggy.slice(0, 2).map(async (file) => JSON.parse(await readFile(file, 'utf8')) as Report));
-    const moved = (one as Report).fixtures.pop() as Report['fixtures'][number];
-    (two as Report).fixtures.push(moved);
+    const [one, two] = await Promise.all(buggy.slice(0, 2).map(async (file) => JSON.parse(await readFile(file, 'utf8')) as ReportData));
+    const moved = (one as ReportData).fixtures.pop() as ReportData['fixtures'][number];
+    (two as ReportData).fixtures.push(moved);
     const outcome = moved.outcome === 'not-applicable' ? 'notApplicable' : moved.outcome;
     for (const [report, by] of [[one, -1], [two, 1]] as const) {
       report.total += by;
@@ -144,7 +145,7 @@ describe('reports that are not the shards of one run: exit 2, nothing reported',
   });
 
   test('a report whose counts do not match its fixtures, and one cut short', async () => {
-    const report = JSON.parse(await readFile(buggy[0] as string, 'utf8')) as Report;
+    const report = JSON.parse(await readFile(buggy[0] as string, 'utf8')) as ReportData;
     report.fixtures.pop();
     await writeFile(join(dir, 'cut.json'), JSON.stringify(report, null, 2));
     const text = await readFile(buggy[1] as string, 'utf8');
@@ -161,16 +162,6 @@ describe('reports that are not the shards of one run: exit 2, nothing reported',
     );
   });
 });
-
-interface Report {
-  total: number;
-  passed: number;
-  failed: number;
-  notApplicable: number;
-  skipped: number;
-  errored: number;
-  fixtures: { id: string; outcome: 'passed' | 'failed' | 'not-applicable' | 'skipped' | 'errored' }[];
-}
 
 describe('examples/ci/github-actions-sharded.yml', () => {
   const workflow = parse(readFileSync(join(REPO_ROOT, 'examples', 'ci', 'github-actions-sharded.yml'), 'utf8')) as {

@@ -28,7 +28,7 @@ export interface ShardReport {
 type FixtureEntry = Omit<FixtureResult, 'game'>;
 
 /** The report as spec/report.schema.json has it, less the report card, which the merge builds anew. */
-interface ReportData {
+export interface ReportData {
   engine: string;
   shard: ShardReport['shard'];
   total: number;
