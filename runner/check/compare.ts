@@ -26,7 +26,7 @@ import {
   positionsOf,
   type ResultDivergence,
 } from './divergence.ts';
-import { sameEvent, sameJson } from './equality.ts';
+import { sameEvent, sameJson, sameStreams } from './equality.ts';
 import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
 
 /**
@@ -345,12 +345,6 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
     differ(expectedEnd, actualEnd, {});
   }
   return found;
-}
-
-function sameStreams(expected: readonly GameEvent[], actual: readonly GameEvent[]): boolean {
-  if (expected.length !== actual.length) return false;
-  for (let i = 0; i < expected.length; i++) if (!sameEvent(expected[i] as GameEvent, actual[i] as GameEvent)) return false;
-  return true;
 }
 
 /** A round-end: its points (and eliminations) are the round's, its totals depend on every round before. */

@@ -71,6 +71,16 @@ export function sameEvent(a: GameEvent, b: GameEvent, omitted?: ReadonlySet<stri
   return true;
 }
 
+/**
+ * Whether two event streams are the same, one for one: as many events, each `sameEvent` as the one at its place.
+ * Every field of the vocabulary is compared (what a full-reporting engine is judged by).
+ */
+export function sameStreams(expected: readonly GameEvent[], actual: readonly GameEvent[]): boolean {
+  if (expected.length !== actual.length) return false;
+  for (let i = 0; i < expected.length; i++) if (!sameEvent(expected[i] as GameEvent, actual[i] as GameEvent)) return false;
+  return true;
+}
+
 const comparedValue = (event: Record<string, unknown>, field: string): unknown => {
   const value = event[field];
   return field === 'eliminated' && Array.isArray(value) && value.length === 0 ? undefined : value;
