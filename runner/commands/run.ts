@@ -12,14 +12,14 @@ import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { fixtureIdOf, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { checkFixtureFiles, fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../run/outcome.ts';
-import { MAX_JOBS, runItems } from '../run/pool.ts';
-import { progressLine } from '../run/progress.ts';
-import type { RunItem } from '../run/replay.ts';
+import { MAX_JOBS, runTasks } from '../run/pool.ts';
+import { type Progress, progressLine } from '../run/progress.ts';
+import { resultWithout, type RunTask } from '../run/task.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
@@ -47,6 +47,13 @@ export const REPORTERS = {
 type ReporterName = keyof typeof REPORTERS;
 /** The reporter that writes a file (--out) instead of stdout. */
 const HTML = 'html';
+
+/**
+ * Up to how many fixture files a run keeps each fixture in memory from its check to its run (about 50 KB each):
+ * the corpus of this repository whole. A larger corpus keeps none: each fixture is read again when its turn
+ * comes, so that memory stays flat in corpus size.
+ */
+const HELD_FIXTURES = 2000;
 
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
@@ -86,7 +93,9 @@ it, expected against actual, the rule, and a command that reruns that fixture al
 Fixtures are the files and directories given, or fixtures given by id (their path under
 fixtures/ without .yaml); with none, every fixture in fixtures/. Every variant and every
 fixture read must be valid: otherwise each problem is reported as file:line:col on stderr
-and nothing is run (with --keep-going, only the invalid fixture files are left out).
+and nothing is run (with --keep-going, only the invalid fixture files are left out). A corpus
+of more than ${HELD_FIXTURES} files is read twice, checked and then run, so that memory stays flat
+whatever its size (a file changed in between is reported as errored, not run).
 
 Options:
   --variant <id>        only fixtures of this variant (repeatable, or a,b)
@@ -171,7 +180,15 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
         throw new UsageError(unknownVariantMessage(registry, variant));
       }
     }
-    const corpus = await loadFixtureCorpus(paths, registry);
+    let checking: Progress | undefined;
+    const corpus = await checkFixtureFiles(paths, registry, {
+      holdUpTo: HELD_FIXTURES,
+      progress: (total) => {
+        checking = progressLine(io, total, 'check');
+        return (file) => checking?.tick(showPath(file, io));
+      },
+    });
+    checking?.done();
     let expectFail: ExpectFailList | undefined;
     // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
     const leftOut = values['keep-going'] === true ? corpus.errors : [];
@@ -186,7 +203,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       const loaded = await loadExpectFail(resolve(io.cwd, values['expect-fail']));
       if (loaded.ok) {
         expectFail = loaded.value;
-        errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.fixtures.map((f) => f.fixture.id))));
+        errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.checked.map((checked) => checked.id))));
       } else errors.push(...loaded.errors);
     }
     if (leftOut.length > 0) {
@@ -199,31 +216,35 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       io.stderr.write(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files: nothing was run\n`);
       return EXIT.invalid;
     }
-    if (corpus.fixtures.length === 0) {
+    if (corpus.checked.length === 0) {
       io.stderr.write(`error: no ${leftOut.length > 0 ? 'valid ' : ''}fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
       return EXIT.invalid;
     }
 
-    const entries = corpus.fixtures.map((loaded) => ({ ...loaded, file: loaded.path }));
+    const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
     const whole = selectFixtures(entries, { ...selection, shard: undefined });
     const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
     if (whole.length === 0) {
-      io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);
+      io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read)\n`);
       return EXIT.invalid;
     }
 
-    const items: RunItem[] = selected.map(({ fixture, path, request }) => {
-      const file = showPath(path, io);
-      const expectedFailure = expectedFailureOf(expectFail, fixture.id);
-      return {
-        fixture,
+    const reproFlags = [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])];
+    const tasks = selected.map(({ fixture: checked }): RunTask => {
+      const file = showPath(checked.path, io);
+      const expectedFailure = expectedFailureOf(expectFail, checked.id);
+      const shared = {
         file,
-        variant: registry.get(fixture.variant) as ResolvedVariant,
-        rules: request.rules,
-        repro: reproCommand(file, [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])]),
+        reproFlags,
         ...(expectedFailure === undefined ? {} : { expectedFailure }),
         ...(htmlPath === undefined ? {} : { keepGame: true }),
       };
+      const { loaded } = checked;
+      const item =
+        loaded === undefined
+          ? {}
+          : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
+      return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
     });
     const settings = {
       engine,
@@ -234,7 +255,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       ...(profile === undefined ? {} : { profile }),
       ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: whole.length } }),
     };
-    const ran = await runAndReport(items, baseline === undefined ? settings : { ...settings, baseline }, io);
+    const ran = await runAndReport(tasks, registry, baseline === undefined ? settings : { ...settings, baseline }, io);
     return leftOut.length > 0 ? EXIT.invalid : ran;
   },
 };
@@ -260,14 +281,15 @@ interface RunSettings {
   shard?: RunSummary['shard'];
 }
 
-async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Promise<ExitCode> {
+async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVariant>, settings: RunSettings, io: Io): Promise<ExitCode> {
   const started = performance.now();
-  const progress = progressLine(io, items.length, 'run');
+  const progress = progressLine(io, tasks.length, 'run');
   let raw: (FixtureResult | undefined)[];
   try {
-    raw = await runItems(items, {
+    raw = await runTasks(tasks, {
       jobs: settings.jobs,
       engine: settings.engine,
+      variants,
       ...(settings.profile === undefined ? {} : { profile: settings.profile }),
       onResult: (_, result) => {
         progress.tick(result.id);
@@ -285,28 +307,19 @@ async function runAndReport(items: RunItem[], settings: RunSettings, io: Io): Pr
   // With --bail, everything after the first unexpected result (in id order) counts as not run, whatever the
   // worker threads managed to finish: the report is the same for any number of jobs.
   const stopAt = settings.bail ? raw.findIndex((result) => result !== undefined && isUnexpected(result)) : -1;
-  const stoppedBy = stopAt >= 0 ? items[stopAt]?.fixture.id : undefined;
+  const stoppedBy = stopAt >= 0 ? tasks[stopAt]?.id : undefined;
   const interrupted = io.signal?.aborted === true && raw.includes(undefined);
   const notRun = interrupted ? 'not run: the run was interrupted (Ctrl-C)' : `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`;
-  const results = items.map((item, index): FixtureResult => {
+  const results = tasks.map((task, index): FixtureResult => {
     const result = raw[index];
     if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;
-    return {
-      id: item.fixture.id,
-      file: item.file,
-      title: item.fixture.title,
-      variant: item.fixture.variant,
-      outcome: 'skipped',
-      message: notRun,
-      ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
-      durationMs: 0,
-    };
+    return resultWithout(task, 'skipped', notRun);
   });
   const summary: RunSummary = {
     engine: engineName(settings.engine),
     results,
     counts: countResults(results),
-    bailed: stopAt >= 0 && stopAt < items.length - 1,
+    bailed: stopAt >= 0 && stopAt < tasks.length - 1,
     interrupted,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
     durationMs: Math.round(performance.now() - started),

@@ -11,7 +11,8 @@ import { EventMatcher } from '../check/event-matcher.ts';
 import type { Expectations, Fixture, Rejection } from '../fixture/fixture.ts';
 import type { PreparedGame } from '../load/fixtures.ts';
 import { describeEngine, type FixtureResult } from '../run/outcome.ts';
-import { runItems } from '../run/pool.ts';
+import { runTasks } from '../run/pool.ts';
+import { taskOf } from '../run/task.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { headline } from '../report/pretty.ts';
 import { flowYaml } from '../fixture/yaml-layout.ts';
@@ -60,7 +61,7 @@ export async function showOnEngine(fixture: Fixture, prepared: PreparedGame, fil
   };
   let result: FixtureResult | undefined;
   try {
-    [result] = await runItems([item], { jobs: 1, engine: spec });
+    [result] = await runTasks([taskOf(item)], { jobs: 1, engine: spec });
   } catch (error) {
     if (!(error instanceof EngineStartError)) throw error;
     io.stderr.write(`error: the engine could not be started: ${error.message}\n`);

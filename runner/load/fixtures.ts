@@ -22,6 +22,7 @@ import {
 } from '../../reference/index.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
+import { type FileStamp, fileStampSync } from '../util/files.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
@@ -593,30 +594,57 @@ function checkExpectedScores(fixture: Fixture, prepared: PreparedGame, use: Repl
   }
 }
 
-const MAX_FILES_OPEN = 64;
+/**
+ * A fixture file that passed every check: what selecting, running and reporting it needs without its contents,
+ * and the contents themselves unless they were let go to keep memory flat (they are then read again to run).
+ */
+export interface CheckedFixture {
+  path: string;
+  id: string;
+  variant: string;
+  title: string;
+  tags: readonly string[];
+  /** The file's stamp when it was checked: a file changed since is not run unchecked. */
+  stamp: FileStamp;
+  loaded?: LoadedFixture;
+}
+
+export interface CheckOptions {
+  /** Keep the fixtures' contents where there are at most this many files (default: always). */
+  holdUpTo?: number;
+  /** Told how many files there are; returns what is told of each file as its check starts. */
+  progress?: (total: number) => (file: string) => void;
+}
+
+export interface CheckedCorpus {
+  /** The files read, in order. */
+  files: string[];
+  /** The valid fixtures, in file order. */
+  checked: CheckedFixture[];
+  /** The problems of every other file. */
+  errors: LoadError[];
+}
 
 /**
- * Many fixture files (or directories of them, as `listFixtureFiles` takes), loaded and checked. Two fixtures may
- * not share an id. Never throws on a problem in a file; every problem is in `errors`.
+ * Many fixture files (or directories of them, as `listFixtureFiles` takes), each read and checked in turn. Where
+ * there are at most `options.holdUpTo` files, the valid fixtures are kept with their contents (without where their nodes
+ * are written, which only a problem needs); otherwise only what `CheckedFixture` names is kept, so that memory
+ * does not grow with the corpus. Two fixtures may not share an id. Never throws on a problem in a file; every
+ * problem is in `errors`.
  */
-export async function loadFixtureCorpus(paths: string[], variants: Map<string, ResolvedVariant>): Promise<FixtureCorpus> {
+export async function checkFixtureFiles(paths: string[], variants: Map<string, ResolvedVariant>, options: CheckOptions = {}): Promise<CheckedCorpus> {
   const listed = await listFixtureFiles(paths);
-  if (!listed.ok) return { files: [], fixtures: [], errors: listed.errors };
+  if (!listed.ok) return { files: [], checked: [], errors: listed.errors };
   const files = listed.value;
-  const loaded: LoadResult<Fixture>[] = new Array(files.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < files.length; index = next++) {
-      loaded[index] = await loadFixtureFile(files[index] as string);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MAX_FILES_OPEN, files.length) }, worker));
-
-  const fixtures: LoadedFixture[] = [];
+  const hold = files.length <= (options.holdUpTo ?? Infinity);
+  const tick = options.progress?.(files.length);
+  const checked: CheckedFixture[] = [];
   const errors: LoadError[] = [];
   const idsSeen = new Map<string, string>();
-  for (const [index, path] of files.entries()) {
-    const result = loaded[index] as LoadResult<Fixture>;
+  for (const path of files) {
+    tick?.(path);
+    const stamp = fileStampSync(path);
+    const result = await loadFixtureFile(path);
     if (!result.ok) {
       errors.push(...result.errors);
       continue;
@@ -630,8 +658,20 @@ export async function loadFixtureCorpus(paths: string[], variants: Map<string, R
       examined.errors.push(...report.errors);
     }
     idsSeen.set(fixture.id, path);
-    if (examined.errors.length > 0 || examined.request === undefined) errors.push(...examined.errors.sort(byPosition));
-    else fixtures.push({ path, fixture, request: examined.request });
+    if (examined.errors.length > 0 || examined.request === undefined) {
+      errors.push(...examined.errors.sort(byPosition));
+      continue;
+    }
+    const { id, variant, title, tags } = fixture;
+    const held = hold ? { loaded: { path, fixture: { ...fixture }, request: examined.request } } : {};
+    // (A file gone between its stamp and its reading gets a stamp no file has: it is not read again unchecked.)
+    checked.push({ path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held });
   }
-  return { files, fixtures, errors };
+  return { files, checked, errors };
+}
+
+/** Many fixture files, loaded and checked as `checkFixtureFiles` does, every one kept. */
+export async function loadFixtureCorpus(paths: string[], variants: Map<string, ResolvedVariant>): Promise<FixtureCorpus> {
+  const { files, checked, errors } = await checkFixtureFiles(paths, variants);
+  return { files, fixtures: checked.map((entry) => entry.loaded as LoadedFixture), errors };
 }

@@ -4,12 +4,14 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ResolvedVariant } from '../../reference/index.ts';
 import { type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { runFixture, type RunItem } from './replay.ts';
+import { runFixture } from './replay.ts';
+import { itemOfTask, type RunTask } from './task.ts';
 
 /** Main thread to worker. */
-export type ToWorker = { type: 'run'; index: number; item: RunItem } | { type: 'close' };
+export type ToWorker = { type: 'run'; index: number; task: RunTask } | { type: 'close' };
 /** Worker to main thread. */
 export type FromWorker =
   | { type: 'ready' }
@@ -20,7 +22,7 @@ async function serveMainThread(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const send = (message: FromWorker): void => port.postMessage(message);
-  const { spec, profile } = workerData as { spec: EngineSpec; profile?: EngineProfile };
+  const { spec, profile, variants } = workerData as { spec: EngineSpec; profile?: EngineProfile; variants?: Map<string, ResolvedVariant> };
   let engine: Engine;
   try {
     engine = await startEngine(spec);
@@ -34,7 +36,10 @@ async function serveMainThread(): Promise<void> {
       void engine.close().finally(() => port.close());
       return;
     }
-    void runFixture(engine, message.item, profile).then((result) => send({ type: 'result', index: message.index, result }));
+    const { index, task } = message;
+    void itemOfTask(task, variants)
+      .then((item) => ('fixture' in item ? runFixture(engine, item, profile) : item))
+      .then((result) => send({ type: 'result', index, result }));
   });
   send({ type: 'ready' });
 }

@@ -1,15 +1,17 @@
 /**
  * Runs fixtures on an engine: in process with one job, or on `jobs` worker threads, each with its own engine.
  * Fixtures are handed out in the order given (sorted by id), and the results come back in that order whatever
- * the number of jobs.
+ * the number of jobs. A fixture the run did not hold is read again where it runs, when its turn comes.
  * @module
  */
 import type { Worker } from 'node:worker_threads';
+import type { ResolvedVariant } from '../../reference/index.ts';
 import { type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { runFixture, type RunItem } from './replay.ts';
+import { runFixture } from './replay.ts';
+import { itemOfTask, resultWithout, type RunTask } from './task.ts';
 import { startTypeScriptWorker } from './worker-thread.ts';
 
 const UNSETTLED_AWAIT = 13;
@@ -25,27 +27,30 @@ export interface PoolOptions {
   engine: EngineSpec;
   /** What the engine declares, given with --profile; otherwise the engine's own (its hello's). */
   profile?: EngineProfile;
+  /** The variants to read again the fixtures the run did not hold with. */
+  variants?: Map<string, ResolvedVariant>;
   /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
   onResult?: (index: number, result: FixtureResult) => boolean;
 }
 
 /**
- * The results, indexed as the items; undefined for items not run because `onResult` stopped the run. Rejects
+ * The results, indexed as the tasks; undefined for tasks not run because `onResult` stopped the run. Rejects
  * with an `EngineStartError` if the engine (or a worker thread) cannot be started.
  */
-export async function runItems(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+export async function runTasks(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
   // An adapter always runs on a worker thread: only there can a hang be stopped and a process.exit() contained.
-  if (options.engine.kind !== 'module' && (options.jobs <= 1 || items.length <= 1)) return runInProcess(items, options);
-  return runOnWorkers(items, options);
+  if (options.engine.kind !== 'module' && (options.jobs <= 1 || tasks.length <= 1)) return runInProcess(tasks, options);
+  return runOnWorkers(tasks, options);
 }
 
-async function runInProcess(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
-  const results: (FixtureResult | undefined)[] = new Array(items.length).fill(undefined);
-  if (items.length === 0) return results;
+async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+  const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);
+  if (tasks.length === 0) return results;
   const engine = await startEngine(options.engine);
   try {
-    for (const [index, item] of items.entries()) {
-      const result = await runFixture(engine, item, options.profile);
+    for (const [index, task] of tasks.entries()) {
+      const item = await itemOfTask(task, options.variants);
+      const result = 'fixture' in item ? await runFixture(engine, item, options.profile) : item;
       results[index] = result;
       if (options.onResult?.(index, result) === false) break;
     }
@@ -56,25 +61,11 @@ async function runInProcess(items: readonly RunItem[], options: PoolOptions): Pr
 }
 
 /** A worker thread serving fixtures on its own engine. */
-const startWorker = (engine: EngineSpec, profile: EngineProfile | undefined): Worker =>
-  startTypeScriptWorker(new URL('./pool-worker.ts', import.meta.url), { spec: engine, profile });
+const startWorker = ({ engine, profile, variants }: PoolOptions): Worker =>
+  startTypeScriptWorker(new URL('./pool-worker.ts', import.meta.url), { spec: engine, profile, variants });
 
-/** The result of a fixture whose worker thread died, or was stopped, while running it. */
-function workerDied(item: RunItem, message: string): FixtureResult {
-  return {
-    id: item.fixture.id,
-    file: item.file,
-    title: item.fixture.title,
-    variant: item.fixture.variant,
-    outcome: 'errored',
-    message,
-    ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
-    durationMs: 0,
-  };
-}
-
-function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
-  const results: (FixtureResult | undefined)[] = new Array(items.length).fill(undefined);
+function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
+  const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);
   return new Promise((resolve, reject) => {
     let next = 0;
     let live = 0;
@@ -94,7 +85,7 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
     };
 
     const spawn = (): void => {
-      const worker = startWorker(options.engine, options.profile);
+      const worker = startWorker(options);
       workers.add(worker);
       live++;
       let ready = false;
@@ -112,12 +103,12 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
       const send = (message: ToWorker): void => worker.postMessage(message);
       const handOut = (): void => {
         clearTimeout(watchdog);
-        if (stopped || next >= items.length) {
+        if (stopped || next >= tasks.length) {
           send({ type: 'close' });
           return;
         }
         current = next++;
-        send({ type: 'run', index: current, item: items[current] as RunItem });
+        send({ type: 'run', index: current, task: tasks[current] as RunTask });
         const limit = options.engine.kind === 'module' ? options.engine.timeoutMs : undefined;
         if (limit !== undefined) {
           watchdog = setTimeout(() => {
@@ -162,16 +153,16 @@ function runOnWorkers(items: readonly RunItem[], options: PoolOptions): Promise<
             (lastError === undefined && options.engine.kind === 'module'
               ? `the adapter ended its thread while running it (process.exit(${code}) or the like): no verdict`
               : `the worker thread running it died: ${why}`);
-          const result = workerDied(items[current] as RunItem, message);
+          const result = resultWithout(tasks[current] as RunTask, 'errored', message);
           results[current] = result;
           if (options.onResult?.(current, result) === false) stopped = true;
           // The fixtures left still need a worker.
-          if (!stopped && next < items.length) spawn();
+          if (!stopped && next < tasks.length) spawn();
         }
         settle();
       });
     };
 
-    for (let i = 0; i < Math.min(options.jobs, items.length); i++) spawn();
+    for (let i = 0; i < Math.min(options.jobs, tasks.length); i++) spawn();
   });
 }

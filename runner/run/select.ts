@@ -8,7 +8,6 @@ import { extname } from 'node:path';
 import { UsageError } from '../cli/command.ts';
 import { readUserFile } from '../util/files.ts';
 import { globMatcher } from '../util/glob.ts';
-import type { Fixture } from '../fixture/fixture.ts';
 import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { readYamlFile } from '../load/yaml-source.ts';
 
@@ -46,14 +45,17 @@ export const splitList = (text: string): string[] =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-export const byId = <T extends { fixture: Fixture; file?: string }>(a: T, b: T): number =>
+/** What a selection reads of a fixture. */
+type Selectable = { fixture: { id: string; variant: string; tags: readonly string[] }; file?: string };
+
+export const byId = <T extends Selectable>(a: T, b: T): number =>
   a.fixture.id < b.fixture.id ? -1 : a.fixture.id > b.fixture.id ? 1 : (a.file ?? '') < (b.file ?? '') ? -1 : 0;
 
 /**
  * The fixtures a selection takes, sorted by id. Filters apply first; the shard then takes every n-th of the
  * sorted ids that remain, from the i-th, so that the n shards partition the selection whatever the machine.
  */
-export function selectFixtures<T extends { fixture: Fixture; file?: string }>(entries: readonly T[], selection: Selection): T[] {
+export function selectFixtures<T extends Selectable>(entries: readonly T[], selection: Selection): T[] {
   const variants = selection.variants === undefined ? undefined : new Set(selection.variants);
   const matches = selection.filter === undefined ? undefined : globMatcher(selection.filter);
   const tags = selection.tags === undefined ? undefined : new Set(selection.tags);

@@ -1,10 +1,15 @@
 /**
  * `npm run bench`: the engine's speed, measured, not asserted. Self-play of every variant (2 players, random
  * legal play, seeded, whole games to the variant's end) and the automatic capture search on large tables.
- * Each figure is the median of five samples. Prints a table, or with --json one JSON object; --quick takes one
- * short sample of each (CI's smoke check).
+ * Each figure is the median of five samples. Then the corpus replayed, fuzzing, and the peak memory of a run over
+ * the corpus and over 16 copies of it. Prints a table, or with --json one JSON object; --quick takes one short
+ * sample of each, and 2 copies (CI's smoke check).
  * @module
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -19,6 +24,7 @@ import { formatLoadError } from '../load/load-result.ts';
 import { listFixtureFiles } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { runFixture } from '../run/replay.ts';
+import { writeCorpusCopies } from './corpus-copies.ts';
 
 interface SelfPlayFigures {
   gamesPerSec: number;
@@ -134,6 +140,41 @@ function rulesOf(variant: ResolvedVariant): Rules {
 }
 
 const BIN = fileURLToPath(new URL('../../bin/scopa-conformance.js', import.meta.url));
+const PEAK_MEMORY = fileURLToPath(new URL('./peak-memory.mjs', import.meta.url));
+
+interface RunMemory {
+  fixtures: number;
+  peakMB: number;
+}
+
+/** The peak memory of `scopa-conformance run` (in a process of its own) over `copies` copies of the corpus. */
+function measureRunMemory(copies: number): RunMemory {
+  const dir = mkdtempSync(join(tmpdir(), 'scopa-bench-'));
+  try {
+    const fixtures = writeCorpusCopies(dir, copies);
+    const run = spawnSync(process.execPath, ['--import', PEAK_MEMORY, BIN, 'run', dir, '--reporter', 'json'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    const peak = /^peak-rss-kb (\d+)$/m.exec(run.stderr)?.[1];
+    if (run.status !== 0 || peak === undefined) throw new Error(`the run over ${copies} copies of the corpus failed (exit ${run.status}): ${run.stderr}`);
+    return { fixtures, peakMB: round(Number(peak) / 1024, 1) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Memory of a run as the corpus grows: one copy of it against `copies` copies. Flat memory is a ratio near 1
+ * and a few MB per 1,000 fixtures more (their names and results).
+ */
+function measureMemory(copies: number): { one: RunMemory; many: RunMemory; ratio: number; mbPer1000Fixtures: number } {
+  const one = measureRunMemory(1);
+  const many = measureRunMemory(copies);
+  const ratio = round(many.peakMB / one.peakMB, 2);
+  return { one, many, ratio, mbPer1000Fixtures: round(((many.peakMB - one.peakMB) * 1000) / (many.fixtures - one.fixtures), 2) };
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { json: { type: 'boolean' }, quick: { type: 'boolean' } } });
@@ -180,7 +221,12 @@ async function main(): Promise<number> {
   await child.close();
   progress(`  in process            ${String(fuzzFigures.inProcessGamesPerSec).padStart(8)} games/s\n`);
   progress(`  through the protocol  ${String(fuzzFigures.protocolGamesPerSec).padStart(8)} games/s\n`);
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol, fuzz: fuzzFigures })}\n`);
+  const copies = values.quick === true ? 2 : 16;
+  progress(`peak memory of a run (scopa-conformance run, its own process): the corpus against ${copies} copies of it\n`);
+  const memory = measureMemory(copies);
+  progress(`  ${String(memory.one.fixtures).padStart(6)} fixtures ${String(memory.one.peakMB).padStart(8)} MB\n`);
+  progress(`  ${String(memory.many.fixtures).padStart(6)} fixtures ${String(memory.many.peakMB).padStart(8)} MB (${memory.ratio}x; ${memory.mbPer1000Fixtures} MB more per 1,000 fixtures)\n`);
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol, fuzz: fuzzFigures, memory })}\n`);
   return 0;
 }
 
