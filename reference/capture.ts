@@ -27,9 +27,11 @@ export function rankMatchPosition(rules: CaptureRules, table: Uint8Array, length
   return -1;
 }
 
-/** Whether any set of table cards totals `target` (1..29): a bitset of reachable sums, one pass over the table. */
+/**
+ * Whether any set of table cards totals `target`: a bitset of reachable sums, one pass over the table. The target
+ * is 1..15 (a capture target, at most MAX_TARGET, or a table bonus's 15), so its bits fit in 32.
+ */
 export function someSubsetSums(table: Uint8Array, length: number, target: number): boolean {
-  if (target < 1 || target > 29) return false;
   const limit = (1 << (target + 1)) - 1;
   let reachable = 1;
   for (let position = 0; position < length; position++) {
@@ -64,42 +66,25 @@ export function canCapture(rules: CaptureRules, table: Uint8Array, length: numbe
   return takesWholeTable(rules, table, length, playedValue) || someSubsetSums(table, length, captureTarget(rules, playedValue));
 }
 
-/**
- * A growable list of capture sets, stored flat so that listing captures allocates nothing once warm:
- * set k is `positions[starts[k] .. starts[k + 1])`.
- */
+/** A list of capture sets, each the table positions it takes in ascending order. */
 export class CaptureList {
-  count = 0;
-  positions = new Int16Array(256);
-  starts = new Int32Array(65);
+  readonly sets: number[][] = [];
 
-  clear(): void {
-    this.count = 0;
-    this.starts[0] = 0;
+  get count(): number {
+    return this.sets.length;
   }
 
-  position(index: number, offset: number): number {
-    return this.positions[(this.starts[index] as number) + offset] as number;
+  clear(): void {
+    this.sets.length = 0;
   }
 
   toArray(index: number): number[] {
-    return Array.from(this.positions.subarray(this.starts[index], this.starts[index + 1]));
+    return this.sets[index] as number[];
   }
 
   push(stack: Int16Array, depth: number): void {
-    const start = this.starts[this.count] as number;
-    if (start + depth > this.positions.length) this.positions = grow(this.positions, start + depth);
-    for (let i = 0; i < depth; i++) this.positions[start + i] = stack[i];
-    this.count++;
-    if (this.count + 1 > this.starts.length) this.starts = grow(this.starts, this.count + 1);
-    this.starts[this.count] = start + depth;
+    this.sets.push(Array.from(stack.subarray(0, depth)));
   }
-}
-
-function grow<T extends Int16Array | Int32Array>(array: T, needed: number): T {
-  const bigger = new (array.constructor as new (n: number) => T)(Math.max(needed, array.length * 2));
-  bigger.set(array);
-  return bigger;
 }
 
 const stack = new Int16Array(256);
@@ -121,8 +106,8 @@ export function listCaptures(
     out.push(stack, wholeTable(length, stack));
     return;
   }
+  // 1..14: a card's value, or what a card lacks of 15 (MAX_TARGET).
   const target = captureTarget(rules, playedValue);
-  if (target < 1 || target > MAX_TARGET) return;
   if (rules.mode === 'match-or-sum' && rules.rankPriority) {
     for (let position = 0; position < length; position++) {
       const code = table[position];
@@ -132,8 +117,8 @@ export function listCaptures(
         out.push(stack, 1);
       }
     }
-    for (let i = 0; i < out.count; i++) excludedCodes[table[out.position(i, 0)]] = 0;
-    if (out.count > 0) return;
+    for (const set of out.sets) excludedCodes[table[set[0] as number] as number] = 0;
+    if (out.sets.length > 0) return;
   }
   // collectSubsets leaves excludedCodes all zero, as it found them.
   collectSubsets(table, length, 0, target, 0, out);
@@ -164,7 +149,7 @@ function collectSubsets(
 }
 
 /** max cards reaching sum s from positions i.., row i of width MAX_TARGET + 1; -1 = unreachable. */
-let bestCards = new Int16Array(64 * (MAX_TARGET + 1));
+let bestCards = new Int16Array(0);
 
 /**
  * CAP-AUTO: the automatic capture, written into `out` (positions ascending); returns how many cards it
@@ -181,14 +166,14 @@ export function autoCapture(
 ): number {
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   const target = captureTarget(rules, playedValue);
-  if (target < 1 || target > MAX_TARGET) return 0;
   const match = rankMatchPosition(rules, table, length, target);
   if (match >= 0) {
     out[0] = match;
     return 1;
   }
   const width = MAX_TARGET + 1;
-  if ((length + 1) * width > bestCards.length) bestCards = new Int16Array((length + 1) * width * 2);
+  const size = (length + 1) * width;
+  if (bestCards.length < size) bestCards = new Int16Array(size);
   const best = bestCards;
   const last = length * width;
   best[last] = 0;
@@ -201,17 +186,18 @@ export function autoCapture(
       let cards = best[next + sum] as number;
       if (value <= sum) {
         const rest = best[next + sum - value] as number;
-        if (rest >= 0 && rest + 1 > cards) cards = rest + 1;
+        if (rest >= 0) cards = Math.max(cards, rest + 1);
       }
       best[row + sum] = cards;
     }
   }
-  const total = best[target] as number;
-  if (total <= 0) return 0;
+  // -1: the target cannot be reached; otherwise at least one card reaches it, and the walk below ends on the
+  // table, at the last card of the set.
+  if (best[target] === -1) return 0;
   const preferInclude = rules.autoTieBreak === 'include-earliest';
   let taken = 0;
   let remaining = target;
-  for (let position = 0; position < length && remaining > 0; position++) {
+  for (let position = 0; remaining > 0; position++) {
     const row = position * width;
     const next = row + width;
     const value = cardValue(table[position] as number);

@@ -61,23 +61,23 @@ export function playMove(state: GameState, move: Move): void {
 }
 
 function takeFromTable(state: GameState, seat: number, played: number, move: Move): void {
-  const captured: string[] | null = state.events === null ? null : [];
-  let kept = 0;
-  let next = 0;
-  for (let position = 0; position < state.tableLength; position++) {
-    const code = state.table[position];
-    if (next < move.count && move.positions[next] === position) {
-      next++;
-      state.addToPile(seat, code);
-      captured?.push(formatCard(code));
-    } else {
-      state.table[kept++] = code;
-    }
+  const { table } = state;
+  if (state.events !== null) {
+    const captured = Array.from(move.positions.subarray(0, move.count), (position) => formatCard(table[position]));
+    state.emit({ type: 'capture', seat, card: formatCard(played), captured });
   }
+  // The taken positions ascend: keep the cards before each, take it, then keep the rest.
+  let kept = 0;
+  let position = 0;
+  for (let next = 0; next < move.count; next++) {
+    const taken = move.positions[next] as number;
+    while (position < taken) table[kept++] = table[position++] as number;
+    state.addToPile(seat, table[position++] as number);
+  }
+  while (position < state.tableLength) table[kept++] = table[position++] as number;
   state.tableLength = kept;
   state.addToPile(seat, played);
   state.lastCapturer = seat;
-  if (captured !== null) state.emit({ type: 'capture', seat, card: formatCard(played), captured });
 }
 
 const handCanCapture = (state: GameState, seat: number): boolean =>
@@ -191,7 +191,7 @@ export function listDecisions(state: GameState): Decision[] {
       continue;
     }
     listCaptures(rules, state.table, state.tableLength, value, scratch);
-    for (let i = 0; i < scratch.count; i++) decisions.push({ card, capture: tableCards(scratch.toArray(i)) });
+    for (const set of scratch.sets) decisions.push({ card, capture: tableCards(set) });
     if (scratch.count === 0 || rules.compulsion === 'none') decisions.push({ card });
   }
   if (rules.compulsion === 'any-card' && decisions.some((d) => d.capture !== undefined)) {
