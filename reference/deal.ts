@@ -21,13 +21,10 @@ export function beginRound(state: GameState): void {
 
 /** DECK-COPIES: whether the codes are exactly the variant's deck, every card once per copy. */
 export function isFullDeck(state: GameState, codes: ArrayLike<number>): boolean {
-  if (codes.length !== state.seats.deckSize) return false;
+  // A code that is no card (-1) is counted nowhere, so some card then falls short of its copies.
   const seen = new Uint8Array(CARDS_PER_DECK);
-  for (let i = 0; i < codes.length; i++) {
-    const code = codes[i] as number;
-    if (!(code >= 0 && code < CARDS_PER_DECK) || ++(seen[code] as number) > state.rules.deck.copies) return false;
-  }
-  return true;
+  for (let i = 0; i < codes.length; i++) seen[codes[i] as number]++;
+  return codes.length === state.seats.deckSize && seen.every((count) => count === state.rules.deck.copies);
 }
 
 function resetRound(state: GameState): void {
@@ -72,8 +69,9 @@ function layOpeningTable(state: GameState): void {
 function dealEvent(state: GameState, withTable: boolean): void {
   if (state.events === null) return;
   const { players, handSize } = state.seats;
-  const hands = new Array<string[]>(players);
-  for (let seat = 0; seat < players; seat++) hands[seat] = formatCards(state.hands, seat * handSize, seat * handSize + (state.handLength[seat] as number));
+  const hands = Array.from({ length: players }, (_, seat) =>
+    formatCards(state.hands, seat * handSize, seat * handSize + (state.handLength[seat] as number)),
+  );
   const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: state.dealer, hands } as const;
   state.events.push(withTable ? { ...base, table: formatCards(state.table, 0, state.tableLength) } : base);
 }
@@ -105,7 +103,7 @@ function voidingRule(state: GameState): RedealRule | undefined {
  */
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
-  if (!bonus.enabled || state.tableLength === 0) return;
+  if (!bonus.enabled) return;
   let total = 0;
   for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
   let sweeps = 0;
