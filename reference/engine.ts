@@ -9,7 +9,7 @@ import { checkMove, listDecisions, type Move, playMove } from './play.ts';
 import type { Rng } from './rng.ts';
 import { randomMove, shuffledDeck, voidingDeck } from './selfplay.ts';
 import { createGame } from './setup.ts';
-import type { GameState, RoundRecord } from './state.ts';
+import type { CategoryAward, GameState, RoundRecord } from './state.ts';
 import { err, ok, type Decision, type GameEvent, type GameSetup, type Result, type Rules } from './types.ts';
 
 /** A new state and the events that led to it. */
@@ -81,21 +81,45 @@ export class GameSession {
   }
 
   private collect(mutate: () => void): GameEvent[] {
-    const events: GameEvent[] = [];
-    this.state.events = events;
-    mutate();
-    this.state.events = null;
-    return events;
+    return observe(this.state, mutate);
   }
 }
 
 function step(state: GameState, mutate: (next: GameState) => void): Step {
   const next = state.clone();
+  return { state: next, events: observe(next, () => mutate(next)) };
+}
+
+/** Runs `mutate` on the state with its events collected, and keeps the score sheet of a round that ends. */
+function observe(state: GameState, mutate: () => void): GameEvent[] {
   const events: GameEvent[] = [];
-  next.events = events;
-  mutate(next);
-  next.events = null;
-  return { state: next, events };
+  const dealer = state.dealer;
+  state.events = events;
+  mutate();
+  state.events = null;
+  recordRounds(state, dealer, events);
+  return events;
+}
+
+/**
+ * The score sheet of each round that ends among `events` (one step ends at most one round, dealt by `dealer`),
+ * read from its award and round-end events: the categories that counting out left unscored follow the awarded
+ * ones, which come in the variant's order.
+ */
+function recordRounds(state: GameState, dealer: number, events: readonly GameEvent[]): void {
+  let awards: CategoryAward[] = [];
+  for (const event of events) {
+    if (event.type === 'award') {
+      awards.push({ category: event.category, counts: event.counts, points: event.points, scored: true });
+    } else if (event.type === 'round-end') {
+      for (const category of state.rules.scoring.categories.slice(awards.length)) {
+        awards.push({ category: category.id, counts: [], points: [], scored: false });
+      }
+      const { round, points, totals, eliminated = [] } = event;
+      state.rounds.push({ round, dealer, awards, points, totals, eliminated });
+      awards = [];
+    }
+  }
 }
 
 /**

@@ -11,7 +11,8 @@ function ranking(state: GameState, winner: number | null): number[] {
   const totals = state.totals;
   const sign = state.rules.end.inverse ? 1 : -1;
   const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
-  sides.sort((a, b) => sign * ((totals[a] as number) - (totals[b] as number)) || a - b);
+  // The sort is stable, so sides with equal totals stay in index order.
+  sides.sort((a, b) => sign * ((totals[a] as number) - (totals[b] as number)));
   return winner === null ? sides : [winner, ...sides.filter((side) => side !== winner)];
 }
 
@@ -26,7 +27,6 @@ export function finishGame(state: GameState, reason: GameEndReason, winner: numb
 function breakTie(state: GameState, tied: number[]): number[] {
   let remaining = tied;
   for (const key of state.rules.end.tieBreaks) {
-    if (remaining.length === 1) break;
     const counts = remaining.map((side) => state.tallyOf(side, key));
     const best = Math.max(...counts);
     remaining = remaining.filter((_, i) => counts[i] === best);
@@ -46,13 +46,13 @@ function eliminate(state: GameState): number[] {
   return out;
 }
 
-/** What a scored round decides: the sides eliminated now (inverse mode) and, if the game is over, how. */
+/** What a scored round decides: in inverse mode, the sides eliminated now; if the game is over, how. */
 export interface RoundVerdict {
-  eliminated: number[];
+  eliminated?: number[];
   end?: { reason: GameEndReason; winner: number | null };
 }
 
-const NOTHING_DECIDED: RoundVerdict = Object.freeze({ eliminated: [] });
+const NOTHING_DECIDED: RoundVerdict = Object.freeze({});
 
 /** Decides, once a round is scored, whether the game is over. Eliminates sides in inverse mode. */
 export function judgeRound(state: GameState): RoundVerdict {
@@ -63,21 +63,22 @@ export function judgeRound(state: GameState): RoundVerdict {
   if (end.mode === 'single-round') {
     const top = Math.max(...totals);
     const leaders = sides.filter((side) => totals[side] === top);
-    return { eliminated: [], end: { reason: 'single-round', winner: leaders.length === 1 ? (leaders[0] as number) : null } };
+    return { end: { reason: 'single-round', winner: leaders.length === 1 ? (leaders[0] as number) : null } };
   }
   if (end.inverse) {
     const eliminated = eliminate(state);
     const standing = sides.filter((side) => state.eliminated[side] === 0);
-    if (standing.length === 1) return { eliminated, end: { reason: 'inverse', winner: standing[0] as number } };
     if (standing.length > 1) return { eliminated };
+    // The last side standing, if one is left, has the lowest total: every other side is at or over the target,
+    // and it is under. If none is left, the lowest total wins, the lowest index among equals.
     const lowest = Math.min(...totals);
     return { eliminated, end: { reason: 'inverse', winner: sides.find((side) => totals[side] === lowest) as number } };
   }
-  const reached = sides.filter((side) => totals[side] >= end.target);
-  const top = Math.max(...reached.map((side) => totals[side] as number));
-  const leaders = breakTie(state, reached.filter((side) => totals[side] === top));
+  // A side has reached the target (see the first line), so the top total is among those that reached it.
+  const top = Math.max(...totals);
+  const leaders = breakTie(state, sides.filter((side) => totals[side] === top));
   if (leaders.length === 1 || end.exactTie === 'lowest-seat') {
-    return { eliminated: [], end: { reason: 'target', winner: leaders[0] as number } };
+    return { end: { reason: 'target', winner: leaders[0] as number } };
   }
-  return { eliminated: [] };
+  return NOTHING_DECIDED;
 }

@@ -1,5 +1,5 @@
 /**
- * The end of a round: the remainder (SWEEP-REMAINDER), the round's scoring, its record, and then either
+ * The end of a round: the remainder (SWEEP-REMAINDER), the round's scoring and its round-end event, then either
  * the end of the game or the next round.
  * @module
  */
@@ -40,16 +40,11 @@ function tallyRound(state: GameState): void {
 export function endRound(state: GameState): void {
   takeRemainder(state);
   tallyRound(state);
-  const { awards, countedOut } = scoreRound(state);
-  const verdict: RoundVerdict =
-    countedOut === null ? judgeRound(state) : { eliminated: [], end: { reason: 'counting-out', winner: countedOut } };
-  if (state.record || state.events !== null) {
-    const points = Array.from(state.roundPoints);
-    const totals = Array.from(state.totals);
-    const { eliminated } = verdict;
-    if (state.record) state.rounds.push({ round: state.round, dealer: state.dealer, awards, points, totals, eliminated });
-    const roundEnd = { type: 'round-end', round: state.round, points, totals } as const;
-    state.emit(state.rules.end.inverse ? { ...roundEnd, eliminated } : roundEnd);
+  const countedOut = scoreRound(state);
+  const verdict: RoundVerdict = countedOut === null ? judgeRound(state) : { end: { reason: 'counting-out', winner: countedOut } };
+  if (state.events !== null) {
+    const roundEnd = { type: 'round-end', round: state.round, points: Array.from(state.roundPoints), totals: Array.from(state.totals) } as const;
+    state.emit(state.rules.end.inverse ? { ...roundEnd, eliminated: verdict.eliminated ?? [] } : roundEnd);
   }
   if (verdict.end === undefined) beginRound(state);
   else finishGame(state, verdict.end.reason, verdict.end.winner);

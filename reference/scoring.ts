@@ -4,7 +4,7 @@
  * @module
  */
 import { CARDS_PER_DECK, parseCard, VALUES_PER_SUIT } from './cards.ts';
-import { zero, type CategoryAward, type GameState } from './state.ts';
+import { zero, type GameState } from './state.ts';
 import { MAX_PLAYERS, SUITS, type Category, type IncompletePrimiera } from './types.ts';
 
 /**
@@ -14,7 +14,8 @@ import { MAX_PLAYERS, SUITS, type Category, type IncompletePrimiera } from './ty
  */
 class Holdings {
   contestants = 0;
-  pooled = true;
+  /** Set by `count`. */
+  pooled!: boolean;
   totals = new Int32Array(MAX_PLAYERS);
   coins = new Int32Array(MAX_PLAYERS);
   sevens = new Int32Array(MAX_PLAYERS);
@@ -26,7 +27,8 @@ class Holdings {
   count(state: GameState): this {
     this.state = state;
     const { players, sides, sideOf } = state.seats;
-    this.pooled = state.rules.scoring.poolTeamCards || sides === players;
+    // Where each player is a side (sides === players), pooling changes nothing: either reading serves.
+    this.pooled = state.rules.scoring.poolTeamCards;
     const contestants = (this.contestants = this.pooled ? sides : players);
     zero(this.totals, contestants);
     zero(this.coins, contestants);
@@ -43,7 +45,7 @@ class Holdings {
       for (let suit = 0; suit < SUITS.length; suit++) {
         const held = state.pileBestPrime[seat * SUITS.length + suit];
         const slot = contestant * SUITS.length + suit;
-        if (held > this.bestPrime[slot]) this.bestPrime[slot] = held;
+        this.bestPrime[slot] = Math.max(this.bestPrime[slot] as number, held as number);
       }
     }
     for (let i = 0; i < state.sweepLogLength; i++) this.sweeps[this.contestantOf(state.sweepLog[i])]++;
@@ -107,15 +109,6 @@ function primeRank(sum: number, complete: boolean, incomplete: IncompletePrimier
 /** SCORE-NAPOLA: the ace, two and three of coins are the shortest run that scores. */
 const NAPOLA_SHORTEST_RUN = 3;
 
-/** Codes of the cards named by `card` categories, parsed once per rule set. */
-const cardCodes = new WeakMap<Category, number>();
-
-function categoryCard(category: Category): number {
-  let code = cardCodes.get(category);
-  if (code === undefined) cardCodes.set(category, (code = parseCard(category.card ?? '')));
-  return code;
-}
-
 /** Per contestant: the count shown in the award, and the value compared to find the leaders. */
 const counts = new Int32Array(MAX_PLAYERS);
 const ranks = new Int32Array(MAX_PLAYERS);
@@ -135,7 +128,8 @@ function measure(holdings: Holdings, category: Category): void {
         count = holdings.sevens[c];
         break;
       case 'card':
-        count = holdings.copiesOf(c, categoryCard(category));
+        // checkRules: a card category names a card in canonical notation.
+        count = holdings.copiesOf(c, parseCard(category.card as string));
         break;
       case 'all-coins':
       case 'all-sevens':
@@ -164,7 +158,6 @@ function measure(holdings: Holdings, category: Category): void {
 /** The bonus that, when a contestant wins it, replaces that contestant's most-coins or most-sevens point. */
 function replacingBonus(categories: Category[], kind: Category['kind']): 'all-coins' | 'all-sevens' | undefined {
   const bonus = kind === 'most-coins' ? 'all-coins' : kind === 'most-sevens' ? 'all-sevens' : undefined;
-  if (bonus === undefined) return undefined;
   for (const category of categories) if (category.kind === bonus && category.combine === 'instead-of-most') return bonus;
   return undefined;
 }
@@ -187,7 +180,7 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
     if (ranks[c] > top) {
       top = ranks[c];
       leaders = 1;
-    } else if (ranks[c] === top && top > 0) leaders++;
+    } else if (ranks[c] === top) leaders++;
   }
   if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;
   const bonus = replacingBonus(state.rules.scoring.categories, category.kind);
@@ -199,23 +192,15 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
 export const holdingsScratch = new Holdings();
 const sidePoints = new Int32Array(MAX_PLAYERS);
 
-export interface RoundScore {
-  /** The category awards, when the state keeps records or events (empty otherwise). */
-  awards: CategoryAward[];
-  /** Under counting out, the side that reached the target first; scoring stopped there. */
-  countedOut: number | null;
-}
-
 /**
- * Scores the round's categories in order into `state.totals` and `state.roundPoints`. Under counting out
- * the points are added one at a time (sweeps in the order they were made, other categories side by side)
- * and scoring stops the moment a side reaches the target.
+ * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
+ * each. Under counting out the points are added one at a time (sweeps in the order they were made, other
+ * categories side by side) and scoring stops the moment a side reaches the target: it returns that side
+ * (null otherwise), and the categories after the one that took it there have no award.
  */
-export function scoreRound(state: GameState): RoundScore {
+export function scoreRound(state: GameState): number | null {
   const holdings = holdingsScratch.count(state);
   const { sides, sideOf } = state.seats;
-  const reporting = state.record || state.events !== null;
-  const awards: CategoryAward[] = [];
   const { countingOut, target } = state.rules.end;
   let countedOut: number | null = null;
   const add = (side: number, points: number): void => {
@@ -226,10 +211,7 @@ export function scoreRound(state: GameState): RoundScore {
     if (countingOut && state.totals[side] >= target) countedOut = side;
   };
   for (const category of state.rules.scoring.categories) {
-    if (countedOut !== null) {
-      if (reporting) awards.push({ category: category.id, counts: [], points: [], scored: false });
-      continue;
-    }
+    if (countedOut !== null) break;
     measure(holdings, category);
     award(state, holdings, category);
     zero(sidePoints, sides);
@@ -245,11 +227,10 @@ export function scoreRound(state: GameState): RoundScore {
         add(side, best);
       }
     }
-    if (!reporting) continue;
+    if (state.events === null) continue;
     const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
     const points = Array.from(sidePoints.subarray(0, sides));
-    awards.push({ category: category.id, counts: shownCounts, points, scored: true });
     state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
   }
-  return { awards, countedOut };
+  return countedOut;
 }

@@ -84,7 +84,6 @@ export function playRandomGames(
   const created = createGame(rules, setup);
   if (!created.ok) return created;
   const state = created.value;
-  state.record = false;
   const move: Move = { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0 };
   const deck = new Uint8Array(state.seats.deckSize);
   for (let game = 0; game < games; game++) {

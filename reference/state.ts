@@ -90,11 +90,10 @@ export class GameState {
   gameTallies: Int32Array;
   eliminated: Uint8Array;
   result: GameResult | null = null;
+  /** The score sheet of each round played through the public API (engine.ts), from its events. */
   rounds: RoundRecord[] = [];
   /** Where events go while a function runs; null when nobody listens (self-play). */
   events: GameEvent[] | null = null;
-  /** Whether round records are kept (the public API keeps them; self-play does not). */
-  record = true;
 
   readonly coinsSuitIndex: number;
   /** Primiera points by card value (index 1..10), from the deck's ranks. */
@@ -140,7 +139,6 @@ export class GameState {
     copy.sweepLogLength = this.sweepLogLength;
     copy.result = this.result;
     copy.rounds = this.rounds.slice();
-    copy.record = this.record;
     copy.stock.set(this.stock);
     copy.hands.set(this.hands);
     copy.handLength.set(this.handLength);
