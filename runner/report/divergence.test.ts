@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { type Category, type GameEvent, type RuleId, type Rules, tableOf } from '../../reference/index.ts';
 import { compareReply } from '../check/compare.ts';
 import type { Divergence } from '../check/divergence.ts';
-import { formatDivergence, reproCommand, rulePointer, stateBefore } from './divergence.ts';
+import { formatDecision, formatDivergence, formatEvent, formatValue, type ReportContext, reproCommand, ruleName, rulePointer, stateBefore } from './divergence.ts';
 import { headingAnchor } from '../util/spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture, ReplayReply } from '../fixture/fixture.ts';
@@ -69,12 +70,14 @@ test('the fixture as written passes on the reference engine', () => {
 });
 
 describe('a deliberately wrong expectation: no second sweep at play 3', () => {
-  const wrong = copyOf(SWEEPS);
-  wrong.expect.events?.list.splice(4, 1);
-  const { divergence, text } = report(wrong);
+  const wrongReport = (): { divergence: Divergence; text: string } => {
+    const wrong = copyOf(SWEEPS);
+    wrong.expect.events?.list.splice(4, 1);
+    return report(wrong);
+  };
 
   test('the divergence', () => {
-    expect(divergence).toMatchObject({ kind: 'event-mismatch', round: 1, play: 3, rule: 'SWEEP-POINT' });
+    expect(wrongReport().divergence).toMatchObject({ kind: 'event-mismatch', round: 1, play: 3, rule: 'SWEEP-POINT' });
   });
 
   test.each([
@@ -89,10 +92,11 @@ describe('a deliberately wrong expectation: no second sweep at play 3', () => {
     ['rule', 'SWEEP-POINT (emptying the table scores): spec/rules.md#sweep-point-emptying-the-table-scores'],
     ['reproduce', 'npx scopa-conformance run fixtures/pagat/sweep-point-01.yaml'],
   ])('%s: %s', (label, expected) => {
-    expect(line(text, label)).toBe(expected);
+    expect(line(wrongReport().text, label)).toBe(expected);
   });
 
   test('it says what went wrong in words, and the reference\'s legal decisions', () => {
+    const { text } = wrongReport();
     expect(line(text, 'what')).toBe('the engine\'s event #5 is not the one the fixture expects [event-mismatch]');
     expect(line(text, 'legal')).toBe('7C takes [7H] | 5S trails (reference engine)');
   });
@@ -158,7 +162,7 @@ test('the reproduction command quotes what the shell would split', () => {
 });
 
 describe('reports in full: each line, where a swapped or reworded one would go unseen', () => {
-  const full = replayOnReference(requestFor(SWEEPS, pagat));
+  const full = { get events() { return replayOnReference(requestFor(SWEEPS, pagat)).events; } };
   const twoPlays: Fixture = { ...SWEEPS, rounds: [{ ...(SWEEPS.rounds[0] as Fixture['rounds'][number]), plays: SWEEPS.rounds[0]?.plays.slice(0, 2) ?? [] }] };
   const text = (fixture: Fixture, reply: ReplayReply): string => {
     const divergence = compareReply(fixture, reply, pagat);
@@ -217,5 +221,526 @@ describe('reports in full: each line, where a swapped or reworded one would go u
         'reproduce: npx scopa-conformance run f.yaml',
       ].join('\n'),
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every section of the report, in full: each divergence kind on hand-made replies, so that a line dropped,
+// swapped or reworded shows.
+
+/** SWEEPS as the reference plays it, then a remainder, two awards and the round-end (the events need not be a legal game). */
+const scoredRound = (): GameEvent[] => [
+  ...replayOnReference(requestFor(SWEEPS, pagat)).events,
+  { type: 'remainder', seat: 0, cards: ['9D'] },
+  { type: 'award', round: 1, category: 'cards', counts: [8, 0], points: [1, 0] },
+  { type: 'award', round: 1, category: 'coins', counts: [2, 0], points: [1, 0] },
+  { type: 'round-end', round: 1, points: [4, 0], totals: [4, 0] },
+];
+
+const reportOf = (divergence: Divergence, context: Partial<ReportContext> = {}): string =>
+  formatDivergence(divergence, { fixture: SWEEPS, file: 'f.yaml', rules: pagat, reply: { events: scoredRound() }, repro: reproCommand('f.yaml'), ...context });
+
+const HEAD = ['fixture:   pagat/sweep-point-01 (f.yaml)', 'title:     Two sweeps in mid-round'];
+const REPRODUCE = 'reproduce: npx scopa-conformance run f.yaml';
+/** Lines whose labels are padded to `width` characters (the widest label and its colon, plus one). */
+const padded = (width: number, lines: string[]): string =>
+  lines.map((row) => (row.startsWith(' ') ? `${' '.repeat(width + 1)}${row.trimStart()}` : row.replace(/^([\w ]*?:) +/, (_, label: string) => `${label.padEnd(width)} `))).join('\n');
+
+const PLAY_3 = ['decision:  seat 0 plays 7C and takes [7H]', 'table:     [7H] before the play', 'hand:      seat 0 holds [7C 5S]'];
+const CAP_CHOICE = 'rule:      CAP-CHOICE (the player names the capture): spec/rules.md#cap-choice-the-player-names-the-capture';
+
+describe('every section of the report, in full', () => {
+  test('a round\'s points: expected, actual, the engine\'s awards and sweeps of the round', () => {
+    const divergence: Divergence = { kind: 'round-mismatch', round: 1, play: 4, eventIndex: 10, field: 'points', expected: [3, 0], actual: [4, 0] };
+    expect(reportOf(divergence)).toBe(
+      padded(14, [
+        ...HEAD,
+        "what: round 1's points differ [round-mismatch]",
+        "where: round 1, after its last play (play 4): the round's scoring",
+        'expected: points [3 0]',
+        'actual: points [4 0]',
+        'engine awards: cards: counts [8 0], points [1 0]',
+        '  coins: counts [2 0], points [1 0]',
+        'engine sweeps: seat 0 at play 1 (1 point), seat 0 at play 3 (1 point)',
+        'rule: no single rule; see spec/rules.md#12-round-scoring',
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('a round with no round-end, no awards and no sweeps: said so', () => {
+    const divergence: Divergence = { kind: 'round-mismatch', round: 1, play: 4, eventIndex: 7, field: 'missing', expected: [3, 0], actual: null, rule: 'SWEEP-TIMING' };
+    const events = replayOnReference(requestFor(SWEEPS, pagat)).events.filter((event) => event.type !== 'sweep');
+    expect(reportOf(divergence, { reply: { events } })).toBe(
+      padded(14, [
+        ...HEAD,
+        "what: the engine's events have no round-end for round 1 [round-mismatch]",
+        "where: round 1, after its last play (play 4): the round's scoring",
+        'expected: a round-end with [3 0]',
+        'actual: no round-end event',
+        'engine awards: none',
+        'rule: SWEEP-TIMING (when sweep points are added): spec/rules.md#sweep-timing-when-sweep-points-are-added',
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('a round\'s sweeps: per side, and every sweep the engine made, at the deal or at a play', () => {
+    const divergence: Divergence = { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 7, field: 'sweeps', expected: [1, 0], actual: [3, 0], rule: 'SWEEP-POINT' };
+    const events: GameEvent[] = [{ type: 'table-bonus', round: 1, seat: 1, cards: ['1S'], sweeps: 2 }, { type: 'sweep', seat: 1, points: 2 }, ...scoredRound()];
+    expect(reportOf(divergence, { reply: { events } })).toBe(
+      padded(14, [
+        ...HEAD,
+        'what: the sweeps made in round 1, per side, differ [sweeps-mismatch]',
+        "where: round 1, after its last play (play 4): the round's scoring",
+        'expected: sweeps per side [1 0]',
+        'actual: sweeps per side [3 0]',
+        'engine sweeps: seat 1 at the deal (table bonus) (2 points), seat 0 at play 1 (1 point), seat 0 at play 3 (1 point)',
+        'rule: SWEEP-POINT (emptying the table scores): spec/rules.md#sweep-point-emptying-the-table-scores',
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('a round\'s sweeps where the engine made none: "engine sweeps: none"', () => {
+    const divergence: Divergence = { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 5, field: 'sweeps', expected: [2, 0], actual: [0, 0], rule: 'SWEEP-POINT' };
+    const events = scoredRound().filter((event) => event.type !== 'sweep');
+    expect(reportOf(divergence, { reply: { events } }).split('\n').slice(4, 7)).toEqual([
+      'expected:      sweeps per side [2 0]',
+      'actual:        sweeps per side [0 0]',
+      'engine sweeps: none',
+    ]);
+  });
+
+  test('a category scored differently: the figures, unchecked ones said so, and each side\'s cards behind its count', () => {
+    const divergence: Divergence = {
+      kind: 'award-mismatch',
+      round: 1,
+      play: 4,
+      eventIndex: 9,
+      rule: 'SCORE-MOST-COINS',
+      category: 'coins',
+      field: 'counts',
+      expected: { counts: [1, 1] },
+      actual: { counts: [2, 0], points: [1, 0] },
+    };
+    expect(reportOf(divergence)).toBe(
+      [
+        ...HEAD,
+        'what:      category "coins" (most-coins) was scored differently in round 1: its counts differ [award-mismatch]',
+        "where:     round 1, after its last play (play 4): the round's scoring",
+        'expected:  counts [1 1], points (not checked)',
+        'actual:    counts [2 0], points [1 0]',
+        "behind it: side 0: 2 coins [2D 9D] (from the engine's events)",
+        '           side 1: 0 coins []',
+        'rule:      SCORE-MOST-COINS (most cards of the coins suit): spec/rules.md#score-most-coins-most-cards-of-the-coins-suit',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('a category the engine did not score: the breakdown by the sides of the expected counts; none without counts, or for a category the rules do not know', () => {
+    const missing: Divergence = { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 10, category: 'coins', field: 'missing', expected: { counts: [2, 0], points: [1, 0] }, actual: null };
+    expect(reportOf(missing).split('\n').slice(2, 8)).toEqual([
+      'what:      the engine made no award for category "coins" (most-coins) in round 1 [award-mismatch]',
+      "where:     round 1, after its last play (play 4): the round's scoring",
+      'expected:  counts [2 0], points [1 0]',
+      'actual:    no award event for this category',
+      "behind it: side 0: 2 coins [2D 9D] (from the engine's events)",
+      '           side 1: 0 coins []',
+    ]);
+    expect(reportOf({ ...missing, expected: { points: [1, 0] } }).split('\n').slice(4, 7)).toEqual([
+      'expected:  counts (not checked), points [1 0]',
+      'actual:    no award event for this category',
+      'rule:      no single rule; see spec/rules.md#12-round-scoring',
+    ]);
+    const unknown: Divergence = { ...missing, category: 'bonus' };
+    expect(reportOf(unknown).split('\n').slice(2, 7)).toEqual([
+      'what:      the engine made no award for category "bonus" in round 1 [award-mismatch]',
+      "where:     round 1, after its last play (play 4): the round's scoring",
+      'expected:  counts [2 0], points [1 0]',
+      'actual:    no award event for this category',
+      'rule:      no single rule; see spec/rules.md#12-round-scoring',
+    ]);
+  });
+
+  describe('what each side holds behind a category, for every kind of category', () => {
+    const categories: Category[] = [
+      { id: 'cards', kind: 'most-cards', points: 1, ties: 'nobody' },
+      { id: 'coins', kind: 'most-coins', points: 1, ties: 'nobody' },
+      { id: 'sevens', kind: 'most-sevens', points: 1, ties: 'nobody' },
+      { id: 'settebello', kind: 'card', card: '7D', points: 1, ties: 'nobody' },
+      { id: 'seven-of-clubs', kind: 'card', card: '7C', points: 1, ties: 'nobody' },
+      { id: 'all-coins', kind: 'all-coins', points: 1, combine: 'instead-of-most' },
+      { id: 'all-sevens', kind: 'all-sevens', points: 1, combine: 'instead-of-most' },
+      { id: 'sweeps', kind: 'sweeps' },
+      { id: 'primiera', kind: 'primiera', points: 1, ties: 'nobody', incomplete: 'loses-to-complete' },
+      { id: 'napola', kind: 'napola', points: 1 },
+    ];
+    // Seat 0 takes 10C 2D 3C 4H 1S and 7C 7H, sweeping twice; seat 1 gets the remainder 9D 1D.
+    test.each([
+      ['cards', 'side 0: 7 cards', 'side 1: 2 cards'],
+      ['coins', 'side 0: 1 coins [2D]', 'side 1: 2 coins [9D 1D]'],
+      ['sevens', 'side 0: 2 sevens [7C 7H]', 'side 1: 0 sevens []'],
+      ['settebello', 'side 0: no 7D', 'side 1: no 7D'],
+      ['seven-of-clubs', 'side 0: 1 × 7C', 'side 1: no 7C'],
+      ['all-coins', 'side 0: 1 of 10 coins', 'side 1: 2 of 10 coins'],
+      ['all-sevens', 'side 0: 2 of 4 sevens [7C 7H]', 'side 1: 0 of 4 sevens []'],
+      ['sweeps', 'side 0: 2 sweeps', 'side 1: 0 sweeps'],
+      ['primiera', 'side 0: best of each suit 2D=12 7H=21 1S=16 7C=21, sum 70', 'side 1: best of each suit 1D=16 no H no S no C, sum 16'],
+      ['napola', 'side 0: a run of 0 from the ace, coins [2D]', 'side 1: a run of 1 from the ace, coins [9D 1D]'],
+    ])('%s', (category, side0, side1) => {
+      const rules: Rules = { ...pagat, scoring: { ...pagat.scoring, categories } };
+      const events: GameEvent[] = [...replayOnReference(requestFor(SWEEPS, pagat)).events, { type: 'remainder', seat: 1, cards: ['9D', '1D'] }];
+      const divergence: Divergence = { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 7, category, field: 'missing', expected: { counts: [1, 0] }, actual: null };
+      const text = reportOf(divergence, { rules, reply: { events } });
+      expect(text.split('\n').filter((row) => row.startsWith('behind it:') || row.startsWith('   '))).toEqual([
+        `behind it: ${side0} (from the engine's events)`,
+        `           ${side1}`,
+      ]);
+    });
+
+    test('one sweep is "1 sweep"; in a team game whose cards are not pooled, each seat for itself', () => {
+      const fourPlayers: Fixture = { ...SWEEPS, players: 4 };
+      const rules: Rules = { ...pagat, scoring: { categories, poolTeamCards: false } };
+      const events: GameEvent[] = [
+        { type: 'capture', seat: 2, card: '7D', captured: ['7S'] },
+        { type: 'sweep', seat: 2, points: 1 },
+        { type: 'capture', seat: 3, card: '1D', captured: ['1C'] },
+      ];
+      const bySeat: Divergence = { kind: 'award-mismatch', round: 1, play: 9, eventIndex: 3, category: 'sweeps', field: 'missing', expected: { counts: [0, 0, 1, 0], points: [0, 0] }, actual: null };
+      const behind = (divergence: Divergence): string[] =>
+        reportOf(divergence, { fixture: fourPlayers, rules, reply: { events } })
+          .split('\n')
+          .filter((row) => row.startsWith('behind it:') || row.startsWith('   '));
+      expect(behind(bySeat)).toEqual([
+        "behind it: seat 0: 0 sweeps (from the engine's events)",
+        '           seat 1: 0 sweeps',
+        '           seat 2: 1 sweep',
+        '           seat 3: 0 sweeps',
+      ]);
+      expect(behind({ ...bySeat, category: 'coins', expected: { counts: [1, 1] } })).toEqual([
+        "behind it: side 0: 1 coins [7D] (from the engine's events)",
+        '           side 1: 1 coins [1D]',
+      ]);
+    });
+  });
+
+  test('an event that differs: the decision, table, hand, both legal lists, expected, actual, the fields, the event before', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = {
+      kind: 'event-mismatch',
+      round: 1,
+      play: 3,
+      eventIndex: 4,
+      expectedIndex: 4,
+      rule: 'CAP-CHOICE',
+      expected: { type: 'capture', seat: 0, card: '7C', captured: ['7S'] },
+      actual: played[4] as GameEvent,
+    };
+    const engineLegal = [{ card: '7C', capture: ['7H'] }, { card: '5S' }, { card: '7C' }];
+    expect(reportOf(divergence, { engineLegal })).toBe(
+      padded(13, [
+        ...HEAD,
+        "what: the engine's event #4 is not the one the fixture expects [event-mismatch]",
+        'where: round 1, play 3',
+        ...PLAY_3,
+        'legal: 7C takes [7H] | 5S trails (reference engine)',
+        'engine legal: 7C takes [7H] | 5S trails | 7C trails (engine under test)',
+        'expected: capture {seat: 0, card: 7C, captured: [7S]} (expected event #4)',
+        'actual: capture {seat: 0, card: 7C, captured: [7H]} (engine event #4)',
+        'differs in: captured',
+        'after: trail {seat: 1, card: 7H} (engine event #3)',
+        CAP_CHOICE,
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('an engine whose legal decisions agree with the reference\'s: said on the legal line, no second list', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'extra-event', round: 1, play: 3, eventIndex: 5, expectedIndex: 5, rule: 'SWEEP-POINT', expected: null, actual: played[5] as GameEvent };
+    const text = reportOf(divergence, { engineLegal: [{ card: '5S' }, { card: '7C', capture: ['7H'] }] });
+    expect(text.split('\n').slice(2)).toEqual([
+      "what:      the engine's event #5 comes after the last one the fixture expects [extra-event]",
+      'where:     round 1, play 3',
+      ...PLAY_3,
+      'legal:     7C takes [7H] | 5S trails (reference engine; the engine under test agrees)',
+      'expected:  (none)',
+      'actual:    sweep {seat: 0, points: 1} (engine event #5)',
+      'after:     capture {seat: 0, card: 7C, captured: [7H]} (engine event #4)',
+      'rule:      SWEEP-POINT (emptying the table scores): spec/rules.md#sweep-point-emptying-the-table-scores',
+      REPRODUCE,
+    ]);
+  });
+
+  test('an engine that lists no legal decision: "engine legal: none"', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'event-mismatch', round: 1, play: 3, eventIndex: 4, expectedIndex: 4, rule: 'CAP-CHOICE', expected: played[4] as GameEvent, actual: { type: 'trail', seat: 0, card: '7C' } };
+    const text = reportOf(divergence, { engineLegal: [] });
+    expect(text.split('\n').filter((row) => /^(legal|engine legal|differs in):/.test(row))).toEqual([
+      'legal:        7C takes [7H] | 5S trails (reference engine)',
+      'engine legal: none (engine under test)',
+    ]);
+  });
+
+  test('legal decisions at an expect.legal position: the fixture\'s list, what is missing, what is extra', () => {
+    const divergence: Divergence = {
+      kind: 'legal-mismatch',
+      round: 1,
+      play: 3,
+      eventIndex: 4,
+      rule: 'CAP-COMPULSION',
+      expected: [{ card: '7C', capture: ['7H'] }, { card: '5S' }],
+      actual: [{ card: '7C', capture: ['7H'] }, { card: '7C' }],
+      missing: [{ card: '5S' }],
+      extra: [{ card: '7C' }],
+    };
+    expect(reportOf(divergence, { engineLegal: [{ card: '7C', capture: ['7H'] }, { card: '7C' }] })).toBe(
+      padded(13, [
+        ...HEAD,
+        "what: the engine's legal decisions before play 3 of round 1 are not the ones the fixture expects [legal-mismatch]",
+        'where: round 1, play 3',
+        ...PLAY_3,
+        'legal: 7C takes [7H] | 5S trails (reference engine)',
+        'engine legal: 7C takes [7H] | 7C trails (engine under test)',
+        'expected: 7C takes [7H] | 5S trails (the fixture)',
+        'missing: 5S trails',
+        'extra: 7C trails',
+        'rule: CAP-COMPULSION (when a card may be trailed): spec/rules.md#cap-compulsion-when-a-card-may-be-trailed',
+        REPRODUCE,
+      ]),
+    );
+    const none = reportOf({ ...divergence, missing: [], expected: [] });
+    expect(none.split('\n').filter((row) => /^(expected|missing):/.test(row))).toEqual(['expected:  none (the fixture)', 'missing:   none']);
+  });
+
+  test('an engine that plays on past the fixture\'s plays: "then" names the event where it went on', () => {
+    const divergence: Divergence = { kind: 'extra-play', round: 1, play: 4, eventIndex: 6, rule: 'PLAY-TURN', expected: { plays: 3 }, actual: { plays: 4 } };
+    expect(reportOf(divergence)).toBe(
+      [
+        ...HEAD,
+        'what:      the engine reports 4 plays in round 1; the fixture makes 3 [extra-play]',
+        'where:     round 1, play 4 (the last play the fixture makes in this round)',
+        'decision:  seat 1 plays 9D and takes nothing (a trail)',
+        'table:     [] before the play',
+        'hand:      seat 1 holds [9D 6S]',
+        'expected:  3 plays in round 1',
+        'actual:    4 plays in round 1',
+        'then:      event #6: trail {seat: 1, card: 9D}',
+        'rule:      PLAY-TURN (one card per turn, in turn order): spec/rules.md#play-turn-one-card-per-turn-in-turn-order',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('an engine that stopped where its last event ended the game: said so', () => {
+    const events: GameEvent[] = [...replayOnReference(requestFor(SWEEPS, pagat)).events.slice(0, 4), { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [11, 0] }];
+    const divergence: Divergence = { kind: 'stopped-early', round: 1, play: 3, eventIndex: 5, rule: 'END-TARGET', expected: { plays: 4 }, actual: { plays: 2 } };
+    expect(reportOf(divergence, { reply: { events } }).split('\n')[2]).toBe(
+      'what:      the engine stopped after play 2 of round 1 without refusing anything (its last event ends the game); the fixture makes 4 plays in that round [stopped-early]',
+    );
+  });
+
+  test('a decision accepted that must be refused: the refusal expected, and the event the engine played instead', () => {
+    const divergence: Divergence = { kind: 'not-rejected', round: 1, play: 3, eventIndex: 4, rule: 'CAP-CHOICE', expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' }, actual: null };
+    expect(reportOf(divergence)).toBe(
+      [
+        ...HEAD,
+        'what:      the engine accepted a decision it must refuse with CAPTURE_NOT_ON_TABLE [not-rejected]',
+        'where:     round 1, play 3',
+        ...PLAY_3,
+        'legal:     7C takes [7H] | 5S trails (reference engine)',
+        'expected:  refusal of round 1, play 3 with CAPTURE_NOT_ON_TABLE',
+        'actual:    no refusal; the engine played it: capture {seat: 0, card: 7C, captured: [7H]}',
+        CAP_CHOICE,
+        REPRODUCE,
+      ].join('\n'),
+    );
+    const never = reportOf({ ...divergence, eventIndex: 11 });
+    expect(never.split('\n').find((row) => row.startsWith('actual:'))).toBe('actual:    no refusal');
+  });
+
+  test('a refusal with another code: both codes', () => {
+    const divergence: Divergence = {
+      kind: 'wrong-rejection',
+      round: 1,
+      play: 3,
+      eventIndex: 4,
+      rule: 'CAP-CHOICE',
+      expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' },
+      actual: { round: 1, play: 3, code: 'MUST_CAPTURE' },
+    };
+    expect(reportOf(divergence).split('\n').slice(2)).toEqual([
+      'what:      the engine refused the decision with MUST_CAPTURE, not CAPTURE_NOT_ON_TABLE [wrong-rejection]',
+      'where:     round 1, play 3',
+      ...PLAY_3,
+      'legal:     7C takes [7H] | 5S trails (reference engine)',
+      'expected:  refusal of round 1, play 3 with CAPTURE_NOT_ON_TABLE',
+      'actual:    refusal of round 1, play 3 with MUST_CAPTURE',
+      CAP_CHOICE,
+      REPRODUCE,
+    ]);
+  });
+
+  test('a refusal before the one expected: its message quoted; derived expectations named; a rule-less refusal points at the error registry', () => {
+    const divergence: Divergence = {
+      kind: 'unexpected-rejection',
+      round: 1,
+      play: 2,
+      eventIndex: 3,
+      rule: 'PLAY-TURN',
+      expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' },
+      actual: { round: 1, play: 2, code: 'NOT_YOUR_TURN', message: 'seat 0 is to play' },
+    };
+    expect(reportOf(divergence, { derived: 'the engine\'s declared rules: target 11' })).toBe(
+      [
+        ...HEAD,
+        'what:      the engine refused an input before the one the fixture expects it to refuse (round 1, play 3) [unexpected-rejection]',
+        'where:     round 1, play 2',
+        'decision:  seat 1 plays 7H and takes nothing (a trail)',
+        'table:     [] before the play',
+        'hand:      seat 1 holds [7H 9D 6S]',
+        'legal:     7H trails | 9D trails | 6S trails (reference engine)',
+        'expected:  refusal of round 1, play 3 with CAPTURE_NOT_ON_TABLE',
+        'actual:    refusal of round 1, play 2 with NOT_YOUR_TURN: "seat 0 is to play"',
+        'rule:      PLAY-TURN (one card per turn, in turn order): spec/rules.md#play-turn-one-card-per-turn-in-turn-order',
+        "derived:   the engine's declared rules: target 11",
+        REPRODUCE,
+      ].join('\n'),
+    );
+    const unknown = reportOf({ ...divergence, rule: undefined, expected: null, actual: { round: 1, play: 2, code: 'VARIANT_UNKNOWN' } });
+    expect(unknown.split('\n').filter((row) => /^(what|expected|actual|rule):/.test(row))).toEqual([
+      'what:      the engine refused an input the fixture treats as legal [unexpected-rejection]',
+      'expected:  no refusal: the fixture treats every input as legal',
+      'actual:    refusal of round 1, play 2 with VARIANT_UNKNOWN',
+      'rule:      no single rule; see spec/rules.md#16-error-registry',
+    ]);
+  });
+
+  test('a divergence in the deal: the dealer and every deck order of the round, numbered when there are several', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'missing-event', round: 1, play: 0, eventIndex: 0, expectedIndex: 0, rule: 'DEAL-PROCEDURE', expected: played[0] as GameEvent, actual: null };
+    const deck = (SWEEPS.rounds[0]?.decks[0] ?? []).join(' ');
+    expect(reportOf(divergence, { reply: { events: [] } })).toBe(
+      padded(11, [
+        ...HEAD,
+        'what: the engine reports no event where the fixture expects one (the engine reported 0) [missing-event]',
+        'where: round 1, before the first play (the deal)',
+        'dealer: seat 1',
+        `deck order: [${deck}] (top first)`,
+        'expected: deal {round: 1, deal: 1, dealer: 1, hands: [[10C 7C 5S], [7H 9D 6S]], table: [2D 3C 4H 1S]} (expected event #0)',
+        'actual: (none)',
+        'rule: DEAL-PROCEDURE (laying out a deal from a deck order): spec/rules.md#deal-procedure-laying-out-a-deal-from-a-deck-order',
+        REPRODUCE,
+      ]),
+    );
+    const redealt: Fixture = { ...SWEEPS, title: '', rounds: [{ decks: [['1D', '2D'], ['3D']], plays: [] }] };
+    const text = reportOf(divergence, { fixture: redealt, reply: { events: [] } });
+    expect(text.split('\n').filter((row) => /^(title|dealer|deck order)/.test(row))).toEqual([
+      'dealer:       seat 1',
+      'deck order 1: [1D 2D] (top first)',
+      'deck order 2: [3D] (top first)',
+    ]);
+  });
+
+  test('the game did not end for the engine: the result expected, "no game-end event"', () => {
+    const divergence: Divergence = {
+      kind: 'result-mismatch',
+      round: 1,
+      play: 4,
+      eventIndex: 11,
+      rule: 'END-TARGET',
+      field: 'missing',
+      expected: { winner: 0, reason: 'target', totals: [4, 0], ranking: [0, 1] },
+      actual: null,
+    };
+    expect(reportOf(divergence)).toBe(
+      [
+        ...HEAD,
+        "what:      the engine's events have no game-end: for the engine the game did not end [result-mismatch]",
+        'where:     the end of the game (round 1, after play 4)',
+        'expected:  side 0 wins, reason target, totals [4 0], ranking [0 1]',
+        'actual:    no game-end event',
+        'rule:      END-TARGET (the first side to reach the target): spec/rules.md#end-target-the-first-side-to-reach-the-target',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('a decision the fixture does not make, and a state the reference engine cannot rebuild: said so', () => {
+    const divergence: Divergence = { kind: 'stopped-early', round: 1, play: 6, eventIndex: 7, rule: 'PLAY-TURN', expected: { plays: 4 }, actual: { plays: 5 } };
+    expect(reportOf(divergence).split('\n').slice(3, 6)).toEqual([
+      'where:     round 1, play 6',
+      'decision:  none: the fixture makes no play 6 in round 1',
+      'state:     not shown: the fixture makes no play 5 in round 1',
+    ]);
+    const refused: Fixture = { ...SWEEPS, players: 9 };
+    expect(reportOf({ ...divergence, play: 2 }, { fixture: refused }).split('\n').slice(4, 6)).toEqual([
+      'decision:  the seat to play plays 7H and takes nothing (a trail)',
+      expect.stringMatching(/^state: {5}not shown: the reference engine refuses the setup: SETUP_PLAYERS: /) as string,
+    ]);
+  });
+
+  test('more than 12 legal decisions: the first 12 and how many more', () => {
+    const decisions = Array.from({ length: 14 }, (_, i) => ({ card: `${(i % 10) + 1}${i < 10 ? 'D' : 'H'}` }));
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'event-mismatch', round: 1, play: 3, eventIndex: 4, expectedIndex: 4, rule: 'CAP-CHOICE', expected: played[4] as GameEvent, actual: { type: 'trail', seat: 0, card: '7C' } };
+    const text = reportOf(divergence, { engineLegal: decisions });
+    expect(text.split('\n').find((row) => row.startsWith('engine legal:'))).toBe(
+      'engine legal: 1D trails | 2D trails | 3D trails | 4D trails | 5D trails | 6D trails | 7D trails | 8D trails | 9D trails | 10D trails | 1H trails | 2H trails | ... 2 more (engine under test)',
+    );
+  });
+});
+
+describe('values and decisions in words', () => {
+  test.each([
+    [['7D', '10S'], '[7D 10S]'],
+    [[1, null, 'x'], '[1 null x]'],
+    [[[1, 2], { a: 1 }], '[[1 2], {a: 1}]'],
+    [{ seat: 0, skipped: undefined, cards: [] }, '{seat: 0, cards: []}'],
+    ['table-bonus', 'table-bonus'],
+    ['two words', '"two words"'],
+    ['', '""'],
+    [true, 'true'],
+    [null, 'null'],
+  ])('formatValue(%j) is %s', (value, text) => {
+    expect(formatValue(value)).toBe(text);
+  });
+
+  test('an event, and no event', () => {
+    expect(formatEvent({ type: 'sweep', seat: 1, points: 2, extra: 'x' } as unknown as GameEvent)).toBe('sweep {seat: 1, points: 2}');
+    expect(formatEvent(null)).toBe('(none)');
+    expect(formatEvent(undefined)).toBe('(none)');
+  });
+
+  test('a decision: a capture, a trail, and where capture is automatic one that leaves it to the engine', () => {
+    const auto = variantRules('playpalace');
+    expect(formatDecision({ card: '7D', capture: ['7S'] }, pagat)).toBe('plays 7D and takes [7S]');
+    expect(formatDecision({ card: '7D', capture: [] }, pagat)).toBe('plays 7D and takes nothing (a trail)');
+    expect(formatDecision({ card: '7D' }, pagat)).toBe('plays 7D and takes nothing (a trail)');
+    expect(formatDecision({ card: '7D' })).toBe('plays 7D and takes nothing (a trail)');
+    expect(formatDecision({ card: '7D' }, auto)).toBe('plays 7D (the capture is automatic)');
+    expect(formatDecision({ card: '7D', capture: [] }, auto)).toBe('plays 7D and takes nothing (a trail)');
+  });
+
+  test('a rule by name and link; an unknown one by its id and the section that governs the point', () => {
+    expect(ruleName('SWEEP-POINT')).toBe('SWEEP-POINT (emptying the table scores)');
+    expect(ruleName('NO-SUCH-RULE' as RuleId)).toBe('NO-SUCH-RULE');
+    expect(rulePointer('NO-SUCH-RULE' as RuleId, 'scoring')).toBe('spec/rules.md#12-round-scoring');
+    expect(rulePointer(undefined, 'errors')).toBe('spec/rules.md#16-error-registry');
+  });
+
+  test('the state before a play: play 0 is before the round\'s first deck order; a round the game never reaches', () => {
+    expect(stateBefore(SWEEPS, pagat, 1, 0).state?.status).toBe('awaiting-deck');
+    const before3 = stateBefore(SWEEPS, pagat, 1, 3).state;
+    expect(before3 === undefined ? undefined : [before3.turn, tableOf(before3)]).toEqual([0, ['7H']]);
+    expect(stateBefore(SWEEPS, pagat, 2, 1).problem).toBe('the fixture makes no play 5 in round 1');
+    const noDeck: Fixture = { ...SWEEPS, rounds: [{ decks: [], plays: [] }] };
+    expect(stateBefore(noDeck, pagat, 1, 1).problem).toBe('the fixture gives no deck order 1 for round 1');
+    const badDeck: Fixture = { ...SWEEPS, rounds: [{ decks: [['7D']], plays: [] }] };
+    expect(stateBefore(badDeck, pagat, 1, 1).problem).toMatch(/^the reference engine refuses deck order 1 of round 1: DECK_NOT_PERMUTATION: /);
+    const badPlay: Fixture = { ...SWEEPS, rounds: [{ decks: SWEEPS.rounds[0]?.decks ?? [], plays: [{ card: '1D' }] }] };
+    expect(stateBefore(badPlay, pagat, 1, 2).problem).toMatch(/^the reference engine refuses round 1, play 1: CARD_NOT_IN_HAND: /);
   });
 });

@@ -54,10 +54,12 @@ const RESULTS: FixtureResult[] = [
   { ...base, id: 'escoba/f', file: 'fixtures/escoba/f.yaml', variant: 'escoba', outcome: 'skipped', message: 'not run: --bail stopped the run at pagat/b' },
 ];
 
-const SUMMARY: RunSummary = { engine: 'reference', results: RESULTS, counts: countResults(RESULTS), bailed: true, durationMs: 1234 };
+// The counts are written out (the first test checks them), so that nothing runs before a test does (Stryker's per-test coverage).
+const COUNTS = { total: 6, passed: 2, failed: 2, 'not-applicable': 0, skipped: 1, errored: 1, expectedFailures: 1, unexpectedPasses: 1 };
+const SUMMARY: RunSummary = { engine: 'reference', results: RESULTS, counts: COUNTS, bailed: true, durationMs: 1234 };
 
 test('counts and the exit code: an error beats a failure', () => {
-  expect(SUMMARY.counts).toEqual({ total: 6, passed: 2, failed: 2, 'not-applicable': 0, skipped: 1, errored: 1, expectedFailures: 1, unexpectedPasses: 1 });
+  expect(countResults(RESULTS)).toEqual(COUNTS);
   expect(exitCodeOf(SUMMARY)).toBe(3);
   const withoutError = RESULTS.filter((result) => result.outcome !== 'errored');
   expect(exitCodeOf({ ...SUMMARY, results: withoutError })).toBe(1);
@@ -68,9 +70,11 @@ test('counts and the exit code: an error beats a failure', () => {
 });
 
 describe('json', () => {
-  const report = JSON.parse(renderJson(SUMMARY)) as Record<string, unknown> & { fixtures: Record<string, unknown>[] };
+  const rendered = (): Record<string, unknown> & { fixtures: Record<string, unknown>[] } =>
+    JSON.parse(renderJson(SUMMARY)) as Record<string, unknown> & { fixtures: Record<string, unknown>[] };
 
   test('one object with the counts and one entry per fixture', () => {
+    const report = rendered();
     expect(report).toMatchObject({
       engine: 'reference',
       passed: 2,
@@ -87,6 +91,7 @@ describe('json', () => {
   });
 
   test('the report card: one finding per rule, with counts, where and a worked example', () => {
+    const report = rendered();
     expect(report.findings).toEqual([
       {
         rule: 'CAP-CHOICE',
@@ -114,6 +119,7 @@ describe('json', () => {
   });
 
   test('an entry carries id, file, title, outcome, divergence, reports, findings and duration', () => {
+    const report = rendered();
     expect(report.fixtures[1]).toEqual({
       id: 'pagat/b',
       file: 'fixtures/pagat/b.yaml',
@@ -132,6 +138,7 @@ describe('json', () => {
   });
 
   test('the shard: 1/1 of the fixtures reported without --shard, as given with it; the shape of spec/report.schema.json', () => {
+    const report = rendered();
     expect(report.shard).toEqual({ index: 1, count: 1, selected: 6 });
     const shard = { index: 2, count: 3, selected: 17 };
     expect(JSON.parse(renderJson({ ...SUMMARY, shard })).shard).toEqual(shard);
@@ -188,7 +195,7 @@ function checkWellFormedXml(xml: string): string | undefined {
 }
 
 describe('junit', () => {
-  const xml = renderJunit(SUMMARY);
+  const rendered = (): string => renderJunit(SUMMARY);
 
   test('the checker itself refuses what is not well-formed', () => {
     expect(checkWellFormedXml('<a><b></a></b>')).toBeDefined();
@@ -201,6 +208,7 @@ describe('junit', () => {
   });
 
   test('is well-formed XML, special characters escaped', () => {
+    const xml = rendered();
     expect(checkWellFormedXml(xml)).toBeUndefined();
     expect(xml).toContain('actual:   &lt;&amp;&gt; "quoted" \'single\' </failure>');
     expect(escapeXmlAttribute('a"b\'c\nd<&')).toBe('a&quot;b&apos;c&#10;d&lt;&amp;');
@@ -208,6 +216,7 @@ describe('junit', () => {
   });
 
   test('suites per variant; testcases with failure, error and skipped as JUnit has them', () => {
+    const xml = rendered();
     expect(xml).toMatch(/^<testsuites name="scopa-conformance \(reference engine\)" tests="8" failures="4" errors="1" skipped="2" time="1.234">$/m);
     expect(xml).toMatch(/^ {2}<testsuite name="escoba" tests="3" failures="1" errors="0" skipped="2" time="0.006">$/m);
     expect(xml).toMatch(/<testcase name="pagat\/b" classname="pagat" file="fixtures\/pagat\/b.yaml" time="0.002">\n +<failure message="first divergence at round 1, play 3 \(event-mismatch, CAP-CHOICE\); also SWEEP-LAST-PLAY" type="event-mismatch">fixture:/);
@@ -216,6 +225,7 @@ describe('junit', () => {
   });
 
   test('the report card comes first, as a suite with one failing testcase per rule', () => {
+    const xml = rendered();
     expect(xml).toContain(
       [
         '  <testsuite name="report card" tests="2" failures="2" errors="0" skipped="0" time="0.000">',
@@ -230,10 +240,9 @@ describe('junit', () => {
 });
 
 describe('tap', () => {
-  const tap = renderTap(SUMMARY);
-  const lines = tap.split('\n');
-
   test('version, plan line, one test line per fixture in order', () => {
+    const tap = renderTap(SUMMARY);
+    const lines = tap.split('\n');
     expect(lines[0]).toBe('TAP version 13');
     expect(lines[1]).toBe('1..6');
     expect(lines.filter((line) => /^(not )?ok \d+ - /.test(line))).toEqual([
@@ -247,6 +256,7 @@ describe('tap', () => {
   });
 
   test('a failure is followed by a YAML diagnostic block', () => {
+    const tap = renderTap(SUMMARY);
     const block = tap.slice(tap.indexOf('not ok 2'), tap.indexOf('not ok 3'));
     const yaml = block.slice(block.indexOf('  ---\n') + 6, block.indexOf('  ...\n'));
     expect(parse(yaml.replace(/^ {2}/gm, ''))).toMatchObject({
@@ -270,9 +280,8 @@ test('tap: the report card as comments after the tests', () => {
 });
 
 describe('pretty', () => {
-  const text = renderPretty(SUMMARY);
-
   test('the report card first (a line per rule, then each rule with its example and fixtures), then a line per fixture not as expected', () => {
+    const text = renderPretty(SUMMARY);
     expect(text).toBe(
       [
         'REPORT CARD: reference engine breaks 2 rules',
@@ -304,6 +313,7 @@ describe('pretty', () => {
   });
 
   test('ends with the bail note and the summary line', () => {
+    const text = renderPretty(SUMMARY);
     expect(text.trimEnd().split('\n').slice(-2)).toEqual([
       'stopped at the first failure (--bail): 1 fixture not run',
       '6 fixtures: 2 passed, 2 failed, 1 expected to fail, 1 passed unexpectedly, 1 skipped, 1 errored (reference engine, 1.23 s)',

@@ -49,40 +49,45 @@ describe('one fixture through one engine', () => {
 });
 
 describe('expect.legal, through the engine\'s legal request', () => {
-  const reference = referenceEngine();
-  const withLegal = copyOf(item);
-  withLegal.fixture.expect.legal = [3, 4].map((play) => ({
-    round: 1,
-    play,
-    decisions: legalOnReference(requestBefore(replayRequestOf(fixture, rules), 1, play)),
-  }));
-  const replayLike = (listed: () => Promise<unknown>): Engine => ({ ...reference, name: 'fake', legal: listed as Engine['legal'] });
+  // Made in each test, not when the suite is collected (Stryker's per-test coverage).
+  const withLegalItem = (): RunItem => {
+    const withLegal = copyOf(item);
+    withLegal.fixture.expect.legal = [3, 4].map((play) => ({
+      round: 1,
+      play,
+      decisions: legalOnReference(requestBefore(replayRequestOf(fixture, rules), 1, play)),
+    }));
+    return withLegal;
+  };
+  const replayLike = (listed: () => Promise<unknown>): Engine => ({ ...referenceEngine(), name: 'fake', legal: listed as Engine['legal'] });
 
   test('passed when every listed position agrees, in any order', async () => {
-    const reversed = copyOf(withLegal);
+    const reversed = withLegalItem();
     for (const position of reversed.fixture.expect.legal ?? []) position.decisions.reverse();
-    expect(await runFixture(reference, reversed)).toMatchObject({ outcome: 'passed' });
+    expect(await runFixture(referenceEngine(), reversed)).toMatchObject({ outcome: 'passed' });
   });
 
   test('failed at the first position that differs, with what is missing and what is extra', async () => {
-    const wrong = copyOf(withLegal);
+    const wrong = withLegalItem();
     const position = wrong.fixture.expect.legal?.[1];
     if (position === undefined) throw new Error('no position');
     const dropped = position.decisions.pop();
     position.decisions.push({ card: 'XX' });
-    const result = await runFixture(reference, wrong);
+    const result = await runFixture(referenceEngine(), wrong);
     expect(result).toMatchObject({ outcome: 'failed', divergence: { kind: 'legal-mismatch', round: 1, play: 4, missing: [{ card: 'XX' }], extra: [dropped] } });
     expect(result.report).toMatch(/^legal: +.*\(reference engine; the engine under test agrees\)$/m);
     expect(result.report).toMatch(/^missing: +XX trails$/m);
   });
 
   test('skipped by an engine without the legal request', async () => {
-    const { legal: _, ...withoutLegal } = reference;
+    const withLegal = withLegalItem();
+    const { legal: _, ...withoutLegal } = referenceEngine();
     expect(await runFixture(withoutLegal, withLegal)).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('expect.legal') });
     expect(await runFixture(replayLike(() => Promise.resolve(undefined)), withLegal)).toMatchObject({ outcome: 'skipped' });
   });
 
   test('errored when the engine offers legal and does not answer it', async () => {
+    const withLegal = withLegalItem();
     const failing = replayLike(() => Promise.reject(new EngineFailure('the engine timed out after 5 s')));
     expect(await runFixture(failing, withLegal)).toMatchObject({ outcome: 'errored', message: 'the engine timed out after 5 s' });
     expect(await runFixture(replayLike(() => Promise.resolve('all of them')), withLegal)).toMatchObject({
