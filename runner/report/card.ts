@@ -73,6 +73,9 @@ export function divergenceInBrief(divergence: Divergence): string {
   return `${about === undefined ? '' : `${about}: `}expected ${expected}, got ${actual}`;
 }
 
+/** Two different rule ids in code-unit order (not the locale's, which differs between machines), null after every id. */
+const byRuleId = (a: RuleId | null, b: RuleId | null): number => (a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export class ReportCard {
@@ -102,10 +105,10 @@ export class ReportCard {
     }
   }
 
-  /** The rules broken, most widespread first (then by id), each with its summary line. */
+  /** The rules broken, most widespread first, then by id (the same order on every machine), no single rule last. */
   findings(): RuleFinding[] {
     return [...this.byRule.values()]
-      .sort((a, b) => b.fixtures - a.fixtures || (a.rule ?? '~').localeCompare(b.rule ?? '~'))
+      .sort((a, b) => b.fixtures - a.fixtures || byRuleId(a.rule, b.rule))
       .map((finding) => {
         const { example } = finding;
         const at = `${example.id} round ${example.divergence.round}${example.divergence.play > 0 ? ` play ${example.divergence.play}` : ''}`;
