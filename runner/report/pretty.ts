@@ -14,6 +14,9 @@ const indent = (text: string, by = '    '): string =>
     .map((line) => (line === '' ? line : `${by}${line}`))
     .join('\n');
 
+/** Why a fixture is not applicable, where its result does not say. */
+const NOT_PLAYED = 'the engine does not play it';
+
 /** What went wrong, in one line. */
 export function headline(result: FixtureResult): string {
   if (isUnexpectedPass(result)) {
@@ -33,7 +36,7 @@ export function headline(result: FixtureResult): string {
     case 'skipped':
       return result.message ?? 'not run';
     case 'not-applicable':
-      return `not applicable: ${result.message ?? 'the engine does not play it'}`;
+      return `not applicable: ${result.message ?? NOT_PLAYED}`;
     case 'passed':
       return 'passed';
   }
@@ -106,7 +109,7 @@ export function renderPretty(summary: RunSummary): string {
   const { counts } = summary;
   if (out.length > 0 && out.at(-1) !== '') out.push('');
   out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
-  out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? '') : undefined), 'N/A  '));
+  out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? NOT_PLAYED) : undefined), 'N/A  '));
   if (summary.interrupted === true) out.push(`interrupted (Ctrl-C): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
