@@ -4,7 +4,7 @@
  */
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, variantsOrStop } from '../cli/command.ts';
 import { ruleCoverage } from '../tools/coverage.ts';
-import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 export const coverageCommand: Command = {

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
-import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { type Selection, selectFixtures, splitList } from '../run/select.ts';

@@ -12,7 +12,8 @@ import { reproCommand } from '../report/divergence.ts';
 import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { checkFixtureFiles, fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
+import { checkFixtureFiles } from '../load/corpus.ts';
+import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -102,8 +103,9 @@ Options:
   --filter <glob>       only fixtures whose id matches (* any characters, ? one)
   --tags <a,b>          only fixtures with at least one of these tags
   --shard <i/n>         the i-th of n parts of the selection (by sorted id; 1 <= i <= n)
-  -j, --jobs <n>        run on n worker threads (default 1: in process); the results
-                        are the same and in the same order whatever n
+  -j, --jobs <n>        run on n worker threads (default 1: in process), and check a
+                        corpus read twice on them; the results are the same and in the
+                        same order whatever n
   --reporter <name>     pretty (default), json, junit or tap, on stdout; or html: one
                         self-contained page (no network when viewed) with the report card,
                         every fixture's outcome (filterable), and for each failure a game
@@ -183,6 +185,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     let checking: Progress | undefined;
     const corpus = await checkFixtureFiles(paths, registry, {
       holdUpTo: HELD_FIXTURES,
+      jobs,
       progress: (total) => {
         checking = progressLine(io, total, 'check');
         return (file) => checking?.tick(showPath(file, io));

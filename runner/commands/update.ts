@@ -9,7 +9,8 @@ import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, varia
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
-import { listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
+import { listFixtureFiles } from '../load/fixtures.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import { lineDiff } from '../util/text-diff.ts';
 

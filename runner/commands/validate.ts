@@ -6,7 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, variantsOrStop } from '../cli/command.ts';
-import { isFixturePath, listFixtureFiles, loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
+import { isFixturePath, listFixtureFiles } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkVariantFiles, listVariantFiles } from '../load/variants.ts';
 import { readUserFile } from '../util/files.ts';

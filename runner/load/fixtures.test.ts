@@ -12,12 +12,12 @@ import {
   fixtureIdOf,
   isFixturePath,
   listFixtureFiles,
-  loadFixtureCorpus,
   loadFixtureFile,
   loadGameFile,
   prepareGame,
   unusedInputs,
 } from './fixtures.ts';
+import { loadFixtureCorpus } from './corpus.ts';
 import { loadVariantRegistry } from './variants.ts';
 
 const CASES = fileURLToPath(new URL('cases/', import.meta.url));

@@ -61,15 +61,6 @@ export interface LoadedFixture {
   request: ReplayRequest;
 }
 
-export interface FixtureCorpus {
-  /** The files read, in order. */
-  files: string[];
-  /** The valid fixtures, in file order. */
-  fixtures: LoadedFixture[];
-  /** The problems of every other file. */
-  errors: LoadError[];
-}
-
 /** The keys only a fixture (not a game file) has. */
 const FIXTURE_ONLY_KEYS = ['id', 'title', 'tags', 'rules', 'provenance', 'expect'];
 
@@ -609,69 +600,34 @@ export interface CheckedFixture {
   loaded?: LoadedFixture;
 }
 
-export interface CheckOptions {
-  /** Keep the fixtures' contents where there are at most this many files (default: always). */
-  holdUpTo?: number;
-  /** Told how many files there are; returns what is told of each file as its check starts. */
-  progress?: (total: number) => (file: string) => void;
-}
-
-export interface CheckedCorpus {
-  /** The files read, in order. */
-  files: string[];
-  /** The valid fixtures, in file order. */
-  checked: CheckedFixture[];
-  /** The problems of every other file. */
-  errors: LoadError[];
-}
+/** A fixture file's check: what it names, or its problems (and its id, where it has one). */
+export type FileChecked = { checked: CheckedFixture; id?: undefined; errors?: undefined } | { checked?: undefined; id?: string; errors: LoadError[] };
 
 /**
- * Many fixture files (or directories of them, as `listFixtureFiles` takes), each read and checked in turn. Where
- * there are at most `options.holdUpTo` files, the valid fixtures are kept with their contents (without where their nodes
- * are written, which only a problem needs); otherwise only what `CheckedFixture` names is kept, so that memory
- * does not grow with the corpus. Two fixtures may not share an id. Never throws on a problem in a file; every
- * problem is in `errors`.
+ * One fixture file read and given every check but the corpus's (that no two files share an id): its problems, or
+ * what `CheckedFixture` names, with its contents where `hold` (without where its nodes are written, which only a
+ * problem needs).
  */
-export async function checkFixtureFiles(paths: string[], variants: Map<string, ResolvedVariant>, options: CheckOptions = {}): Promise<CheckedCorpus> {
-  const listed = await listFixtureFiles(paths);
-  if (!listed.ok) return { files: [], checked: [], errors: listed.errors };
-  const files = listed.value;
-  const hold = files.length <= (options.holdUpTo ?? Infinity);
-  const tick = options.progress?.(files.length);
-  const checked: CheckedFixture[] = [];
-  const errors: LoadError[] = [];
-  const idsSeen = new Map<string, string>();
-  for (const path of files) {
-    tick?.(path);
-    const stamp = fileStampSync(path);
-    const result = await loadFixtureFile(path);
-    if (!result.ok) {
-      errors.push(...result.errors);
-      continue;
-    }
-    const fixture = result.value;
-    const examined = examineFixture(fixture, path, variants, FIXTURES_DIR);
-    const other = idsSeen.get(fixture.id);
-    if (other !== undefined) {
-      const report = new Reporter(path, sources.get(fixture));
-      report.at('/id', `id "${fixture.id}" is also the id of ${other}`);
-      examined.errors.push(...report.errors);
-    }
-    idsSeen.set(fixture.id, path);
-    if (examined.errors.length > 0 || examined.request === undefined) {
-      errors.push(...examined.errors.sort(byPosition));
-      continue;
-    }
-    const { id, variant, title, tags } = fixture;
-    const held = hold ? { loaded: { path, fixture: { ...fixture }, request: examined.request } } : {};
-    // (A file gone between its stamp and its reading gets a stamp no file has: it is not read again unchecked.)
-    checked.push({ path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held });
-  }
-  return { files, checked, errors };
+export async function checkFixtureFile(
+  path: string,
+  variants: Map<string, ResolvedVariant>,
+  hold: boolean,
+): Promise<FileChecked> {
+  const stamp = fileStampSync(path);
+  const result = await loadFixtureFile(path);
+  if (!result.ok) return { errors: result.errors };
+  const fixture = result.value;
+  const examined = examineFixture(fixture, path, variants, FIXTURES_DIR);
+  if (examined.errors.length > 0 || examined.request === undefined) return { id: fixture.id, errors: examined.errors };
+  const { id, variant, title, tags } = fixture;
+  const held = hold ? { loaded: { path, fixture: { ...fixture }, request: examined.request } } : {};
+  // (A file gone between its stamp and its reading gets a stamp no file has: it is not read again unchecked.)
+  return { checked: { path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held } };
 }
 
-/** Many fixture files, loaded and checked as `checkFixtureFiles` does, every one kept. */
-export async function loadFixtureCorpus(paths: string[], variants: Map<string, ResolvedVariant>): Promise<FixtureCorpus> {
-  const { files, checked, errors } = await checkFixtureFiles(paths, variants);
-  return { files, fixtures: checked.map((entry) => entry.loaded as LoadedFixture), errors };
+/** That a fixture's id is also another file's, reported at its id. */
+export async function duplicateIdError(path: string, id: string, other: string): Promise<LoadError> {
+  const read = await readDataFile(path);
+  const at = read.ok ? read.value.locate('/id') : { line: 0, col: 0 };
+  return { file: path, ...at, message: `id "${id}" is also the id of ${other}` };
 }

@@ -4,7 +4,8 @@
  * @module
  */
 import { applyOptions, type ResolvedVariant } from '../../reference/index.ts';
-import { listFixtureFiles, loadFixtureCorpus, loadFixtureFile } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
+import { listFixtureFiles, loadFixtureFile } from '../load/fixtures.ts';
 import { formatLoadError, type LoadError } from '../load/load-result.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { RunItem } from './replay.ts';

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { RULE_IDS } from '../../reference/index.ts';
 import { ruleCoverage } from './coverage.ts';
-import { loadFixtureCorpus } from '../load/fixtures.ts';
+import { loadFixtureCorpus } from '../load/corpus.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
