@@ -6,12 +6,12 @@
  * @module
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { startGame, type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
+import { type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine-api.ts';
-import { replayOnReference } from './reference.ts';
+import { type DealtLayouts, dealtLayouts, isCutFrom, layoutsBefore, replayFields, sidesOf, wireFields } from './wire-game.ts';
 
 /** At most this much of a line the engine printed, quoted, in a message. */
 const EXCERPT_LENGTH = 200;
@@ -200,47 +200,6 @@ class EngineProcess {
   }
 }
 
-/**
- * The cards of each deck order as the variant lays them out, from the reference engine's deal events: what
- * the `layouts` of a replay request carry for engines that deal their own way.
- */
-export function layoutsOf(request: ReplayRequest): Record<string, unknown>[][] {
-  const { events } = replayOnReference(request);
-  const layouts: Record<string, unknown>[][] = request.rounds.map(() => []);
-  for (const event of events) {
-    if (event.type === 'redeal') layouts[event.round - 1]?.push({ void: true, table: event.table });
-    if (event.type === 'deal') {
-      const round = layouts[event.round - 1];
-      if (event.deal === 1) round?.push({ dealer: event.dealer, table: event.table ?? [], deals: [event.hands] });
-      else ((round?.at(-1)?.deals ?? []) as string[][][]).push(event.hands);
-    }
-  }
-  return layouts;
-}
-
-/** The side of each seat, as the rules' team mode makes them. */
-function sidesOf(request: ReplayRequest): number[] {
-  const started = startGame(request.rules, { players: request.players, firstDealer: request.firstDealer });
-  return started.ok ? Array.from(started.value.seats.sideOf) : Array.from({ length: request.players }, (_, seat) => seat);
-}
-
-/**
- * The fields of a replay request on the wire (spec/protocol/replay.schema.json): the fixture's inputs, the sides and
- * the laid-out deals. Also the `game` of each fixture that `export` writes.
- */
-export function replayFields(request: ReplayRequest): Record<string, unknown> {
-  const layouts = layoutsOf(request);
-  return {
-    variant: request.variant,
-    options: request.options,
-    rules: request.rules,
-    players: request.players,
-    ...(request.firstDealer === undefined ? {} : { firstDealer: request.firstDealer }),
-    sideOf: sidesOf(request),
-    rounds: request.rounds.map((round, i) => ({ decks: round.decks, layouts: layouts[i] ?? [], plays: round.plays })),
-  };
-}
-
 function protocolProblem(schema: string, message: unknown): string | undefined {
   const problems = checkAgainstSchema(schema, message);
   return problems.length === 0 ? undefined : problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
@@ -255,6 +214,8 @@ export class StdioEngine implements Engine {
   readonly name: string;
   private process: EngineProcess | undefined;
   private answersLegal = false;
+  /** The last game replayed, with its layouts and sides: the legal requests of its positions need no replay of their own. */
+  private lastGame: { request: ReplayRequest; dealt: DealtLayouts; sideOf: number[] } | undefined;
   /** What the engine's hello declares. */
   profile: EngineProfile = PLAYS_EVERYTHING;
 
@@ -304,7 +265,10 @@ export class StdioEngine implements Engine {
   }
 
   async replay(request: ReplayRequest): Promise<ReplayReply> {
-    return this.ask('replay', { cmd: 'replay', ...replayFields(request) }, (reply, stderr, line): ReplayReply => {
+    const dealt = dealtLayouts(request);
+    const sideOf = sidesOf(request);
+    this.lastGame = { request, dealt, sideOf };
+    return this.ask('replay', { cmd: 'replay', ...wireFields(request, dealt.layouts, sideOf) }, (reply, stderr, line): ReplayReply => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
       failOnError(reply, stderr);
       if (!Array.isArray(reply.events)) throw new EngineFailure(`the answer has no "events" array: ${excerpt(line)}`, stderr);
@@ -320,7 +284,12 @@ export class StdioEngine implements Engine {
    */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.answersLegal) return undefined;
-    return this.ask('legal', { cmd: 'legal', game: replayFields(request) }, (reply, stderr, line) => {
+    const last = this.lastGame;
+    const game =
+      last !== undefined && isCutFrom(request, last.request)
+        ? wireFields(request, layoutsBefore(last.dealt, request.rounds.length, request.rounds.at(-1)?.plays.length ?? 0), last.sideOf)
+        : replayFields(request);
+    return this.ask('legal', { cmd: 'legal', game }, (reply, stderr, line) => {
       failOnError(reply, stderr);
       if (!Array.isArray(reply.decisions)) throw new EngineFailure(`the answer to legal has no "decisions" array: ${excerpt(line)}`, stderr);
       return reply.decisions as Decision[];

@@ -4,7 +4,7 @@
  * shape of spec/export.schema.json, so that a runner in any language needs neither this CLI nor a YAML parser.
  * @module
  */
-import { replayFields } from '../engines/stdio.ts';
+import { replayFields } from '../engines/wire-game.ts';
 import type { Expectations, Provenance } from '../fixture/fixture.ts';
 import type { LoadedFixture } from '../load/fixtures.ts';
 
