@@ -37,6 +37,7 @@ function breakTie(state: GameState, tied: number[]): number[] {
 /** END-INVERSE: eliminates the sides at or over the target; returns the sides eliminated now. */
 function eliminate(state: GameState): number[] {
   const out: number[] = [];
+  // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`: eliminated[sides] is past the end (undefined), not 0, so nothing happens
   for (let side = 0; side < state.seats.sides; side++) {
     if (state.eliminated[side] === 0 && (state.totals[side] as number) >= state.rules.end.target) {
       state.eliminated[side] = 1;

@@ -17,7 +17,9 @@ function takeRemainder(state: GameState): void {
       : state.rules.remainder.whenNobodyCaptured === 'dealer'
         ? state.dealer
         : -1;
+  // Stryker disable next-line ConditionalExpression: addToPile(-1, code) writes only negative indexes of typed arrays, which are dropped, and reads no prime to beat
   if (owner >= 0) for (const code of cards) state.addToPile(owner, code);
+  // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
   if (state.events !== null) {
     state.emit({ type: 'remainder', seat: owner >= 0 ? owner : null, cards: Array.from(cards, formatCard) });
   }
@@ -28,6 +30,7 @@ function takeRemainder(state: GameState): void {
 function tallyRound(state: GameState): void {
   const { players, sideOf } = state.seats;
   const settebello = state.coinsSuitIndex * VALUES_PER_SUIT + 6;
+  // Stryker disable next-line EqualityOperator: `<=` also tallies seat `players`, whose side (sideOf[players]) is undefined: the tally index is NaN and the write is dropped
   for (let seat = 0; seat < players; seat++) {
     const side = sideOf[seat];
     state.tally(side, 'cards', state.pileSize[seat]);
@@ -42,6 +45,7 @@ export function endRound(state: GameState): void {
   tallyRound(state);
   const countedOut = scoreRound(state);
   const verdict: RoundVerdict = countedOut === null ? judgeRound(state) : { end: { reason: 'counting-out', winner: countedOut } };
+  // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves copying the points and totals
   if (state.events !== null) {
     const roundEnd = { type: 'round-end', round: state.round, points: Array.from(state.roundPoints), totals: Array.from(state.totals) } as const;
     state.emit(state.rules.end.inverse ? { ...roundEnd, eliminated: verdict.eliminated ?? [] } : roundEnd);

@@ -35,6 +35,7 @@ class Holdings {
     zero(this.sevens, contestants);
     zero(this.sweeps, contestants);
     zero(this.bestPrime, contestants * SUITS.length);
+    // Stryker disable next-line EqualityOperator: `<=` also counts seat `players`, which has no side (undefined) and no pile (undefined): it writes NaN (stored 0) or nothing, at contestant index `players` or `undefined`, never read (contestants < players + 1)
     for (let seat = 0; seat < players; seat++) {
       const side = sideOf[seat];
       if (state.eliminated[side] === 1) continue;
@@ -64,6 +65,7 @@ class Holdings {
   copiesOf(contestant: number, code: number): number {
     const { players, sideOf } = this.state.seats;
     let copies = 0;
+    // Stryker disable next-line EqualityOperator: `<=` also asks seat `players`, whose contestant (undefined, or `players`) is never the contestant asked about
     for (let seat = 0; seat < players; seat++) {
       if (this.contestantOf(seat) === contestant && this.state.eliminated[sideOf[seat]] === 0) {
         copies += this.state.piles[seat * CARDS_PER_DECK + code];
@@ -115,6 +117,7 @@ const ranks = new Int32Array(MAX_PLAYERS);
 const contestantPoints = new Int32Array(MAX_PLAYERS);
 
 function measure(holdings: Holdings, category: Category): void {
+  // Stryker disable next-line EqualityOperator: `<=` also measures index `contestants`, which award and the award event never read (their loops stop before it)
   for (let c = 0; c < holdings.contestants; c++) {
     let count: number;
     switch (category.kind) {
@@ -167,10 +170,12 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
   const contestants = holdings.contestants;
   zero(contestantPoints, contestants);
   if (category.kind === 'sweeps') {
+    // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
     for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * state.rules.sweep.points;
     return;
   }
   if (category.kind === 'napola') {
+    // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
     for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] >= NAPOLA_SHORTEST_RUN ? ranks[c] : 0;
     return;
   }
@@ -184,6 +189,7 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
   }
   if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;
   const bonus = replacingBonus(state.rules.scoring.categories, category.kind);
+  // Stryker disable next-line EqualityOperator: `<=` also asks index `contestants`, whose rank is stale; it can only write contestantPoints[contestants], which no reader reaches
   for (let c = 0; c < contestants; c++) {
     if (ranks[c] === top && !(bonus !== undefined && holdings.holdsAll(bonus, c))) contestantPoints[c] = category.points ?? 0;
   }
@@ -218,15 +224,19 @@ export function scoreRound(state: GameState): number | null {
     if (category.kind === 'sweeps' && countingOut) {
       for (let i = 0; i < state.sweepLogLength; i++) add(sideOf[state.sweepLog[i]], state.rules.sweep.points);
     } else if (holdings.pooled || category.kind === 'sweeps') {
+      // Stryker disable next-line EqualityOperator: `<=` also adds to side index `sides` (pooled: contestant = side): sidePoints past the shown sides, totals and roundPoints past their end (dropped), and totals[sides] >= target is false
       for (let c = 0; c < holdings.contestants; c++) add(holdings.sideOf(c), contestantPoints[c]);
     } else {
       // Players compete, but a side scores a category once, however many of its players lead.
+      // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`, which no player is on: its best is 0 and add returns at once
       for (let side = 0; side < sides; side++) {
         let best = 0;
+        // Stryker disable next-line EqualityOperator: `<=` also asks player `players`, whose side (sideOf[players]) is undefined, never a side
         for (let c = 0; c < holdings.contestants; c++) if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
         add(side, best);
       }
     }
+    // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the award; the guard only saves copying the counts and points
     if (state.events === null) continue;
     const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
     const points = Array.from(sidePoints.subarray(0, sides));
