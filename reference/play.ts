@@ -18,7 +18,7 @@ import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import { recordSweep } from './sweeps.ts';
-import { err, ok, type Decision, type Result } from './types.ts';
+import { err, ok, type CaptureMode, type Decision, type Result, type RuleId } from './types.ts';
 
 /** A decision in engine terms: which card of the hand, and the table positions it takes (ascending). */
 export interface Move {
@@ -150,24 +150,38 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
 }
 
 function captureProblem(state: GameState, decision: Decision, problem: CaptureProblem, value: number): Result<never> {
-  const { mode } = state.rules.capture;
+  return err(problem, captureProblemText(state, decision, problem, value), captureProblemRule(state.rules.capture.mode, problem));
+}
+
+/** A refused capture's message: only its code is compared (INTERPRETING.md), so this is for people. */
+function captureProblemText(state: GameState, decision: Decision, problem: CaptureProblem, value: number): string {
   const table = Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ');
   const capture = `[${decision.capture?.join(' ')}]`;
   switch (problem) {
     case 'CAPTURE_NOT_ON_TABLE':
-      return err(problem, `${capture} is not on the table [${table}]`, 'CAP-CHOICE');
+      return `${capture} is not on the table [${table}]`;
     case 'CAPTURE_NOT_WHOLE_TABLE':
-      return err(problem, `an ace takes the whole table [${table}], not ${capture}`, 'CAP-ACE-TAKES-ALL');
+      return `an ace takes the whole table [${table}], not ${capture}`;
     case 'CAPTURE_WRONG_SUM':
-      return err(
-        problem,
-        mode === 'fifteen'
-          ? `${decision.card} and ${capture} do not total 15`
-          : `${capture} does not match ${decision.card} by value or sum`,
-        mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
-      );
+      return state.rules.capture.mode === 'fifteen'
+        ? `${decision.card} and ${capture} do not total 15`
+        : `${capture} does not match ${decision.card} by value or sum`;
     case 'CAPTURE_RANK_PRIORITY':
-      return err(problem, `a card of value ${value} is on the table, so ${decision.card} must take it alone`, 'CAP-RANK-PRIORITY');
+      return `a card of value ${value} is on the table, so ${decision.card} must take it alone`;
+  }
+}
+
+/** The rule a refused capture breaks, reported with it (not compared either). */
+function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId {
+  switch (problem) {
+    case 'CAPTURE_NOT_ON_TABLE':
+      return 'CAP-CHOICE';
+    case 'CAPTURE_NOT_WHOLE_TABLE':
+      return 'CAP-ACE-TAKES-ALL';
+    case 'CAPTURE_WRONG_SUM':
+      return mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM';
+    case 'CAPTURE_RANK_PRIORITY':
+      return 'CAP-RANK-PRIORITY';
   }
 }
 
