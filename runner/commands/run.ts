@@ -176,79 +176,16 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io);
 
-    const registry = await variantsOrStop();
-    for (const variant of selection.variants ?? []) {
-      if (!registry.has(variant)) {
-        throw new UsageError(unknownVariantMessage(registry, variant));
-      }
-    }
-    let checking: Progress | undefined;
-    const corpus = await checkFixtureFiles(paths, registry, {
-      holdUpTo: HELD_FIXTURES,
+    const prepared = await prepareRun(paths, selection, {
+      engine,
       jobs,
-      progress: (total) => {
-        checking = progressLine(io, total, 'check');
-        return (file) => checking?.tick(showPath(file, io));
-      },
-    });
-    checking?.done();
-    let expectFail: ExpectFailList | undefined;
-    // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
-    const leftOut = values['keep-going'] === true ? corpus.errors : [];
-    const errors = leftOut.length > 0 ? [] : [...corpus.errors];
-    let profile: EngineProfile | undefined;
-    if (values.profile !== undefined) {
-      const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry);
-      if (loaded.ok) profile = loaded.value;
-      else errors.push(...loaded.errors);
-    }
-    if (values['expect-fail'] !== undefined) {
-      const loaded = await loadExpectFail(resolve(io.cwd, values['expect-fail']));
-      if (loaded.ok) {
-        expectFail = loaded.value;
-        errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.checked.map((checked) => checked.id))));
-      } else errors.push(...loaded.errors);
-    }
-    if (leftOut.length > 0) {
-      reportLoadErrors(leftOut, io);
-      const files = new Set(leftOut.map((error) => error.file)).size;
-      io.stderr.write(`${leftOut.length} problem${leftOut.length === 1 ? '' : 's'} in ${files} fixture file${files === 1 ? '' : 's'}, left out (--keep-going)\n`);
-    }
-    if (errors.length > 0) {
-      reportLoadErrors(errors, io);
-      io.stderr.write(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files: nothing was run\n`);
-      return EXIT.invalid;
-    }
-    if (corpus.checked.length === 0) {
-      io.stderr.write(`error: no ${leftOut.length > 0 ? 'valid ' : ''}fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
-      return EXIT.invalid;
-    }
-
-    const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
-    const whole = selectFixtures(entries, { ...selection, shard: undefined });
-    const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
-    if (whole.length === 0) {
-      io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read)\n`);
-      return EXIT.invalid;
-    }
-
-    const reproFlags = [...engineFlags(engine), ...(values.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, values.profile), io)])];
-    const tasks = selected.map(({ fixture: checked }): RunTask => {
-      const file = showPath(checked.path, io);
-      const expectedFailure = expectedFailureOf(expectFail, checked.id);
-      const shared = {
-        file,
-        reproFlags,
-        ...(expectedFailure === undefined ? {} : { expectedFailure }),
-        ...(htmlPath === undefined ? {} : { keepGame: true }),
-      };
-      const { loaded } = checked;
-      const item =
-        loaded === undefined
-          ? {}
-          : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
-      return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
-    });
+      htmlPath,
+      keepGoing: values['keep-going'] === true,
+      profile: values.profile,
+      expectFail: values['expect-fail'],
+    }, io);
+    if (typeof prepared === 'number') return prepared;
+    const { tasks, registry, profile, leftOut } = prepared;
     const settings = {
       engine,
       jobs,
@@ -256,12 +193,115 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       reporter: reporter as ReporterName,
       ...(htmlPath === undefined ? {} : { htmlPath }),
       ...(profile === undefined ? {} : { profile }),
-      ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: whole.length } }),
+      ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: prepared.selected } }),
     };
     const ran = await runAndReport(tasks, registry, baseline === undefined ? settings : { ...settings, baseline }, io);
-    return leftOut.length > 0 ? EXIT.invalid : ran;
+    return leftOut ? EXIT.invalid : ran;
   },
 };
+
+/** What a run is asked for besides the fixtures and the selection. */
+interface RunWanted {
+  engine: EngineSpec;
+  jobs: number;
+  htmlPath: string | undefined;
+  keepGoing: boolean;
+  /** --profile and --expect-fail, as given. */
+  profile: string | undefined;
+  expectFail: string | undefined;
+}
+
+interface PreparedRun {
+  tasks: RunTask[];
+  registry: Map<string, ResolvedVariant>;
+  profile?: EngineProfile;
+  /** How many fixtures the selection takes, before --shard. */
+  selected: number;
+  /** --keep-going left out invalid fixture files. */
+  leftOut: boolean;
+}
+
+/**
+ * The variants, every fixture checked, the profile and expect-fail list read, the selection made: the tasks to run,
+ * or the exit code where there is nothing to run. What only the check needs (each fixture's tags, the ids seen) is
+ * let go when this returns.
+ */
+async function prepareRun(paths: string[], selection: Selection, wanted: RunWanted, io: Io): Promise<PreparedRun | ExitCode> {
+  const registry = await variantsOrStop();
+  for (const variant of selection.variants ?? []) {
+    if (!registry.has(variant)) {
+      throw new UsageError(unknownVariantMessage(registry, variant));
+    }
+  }
+  let checking: Progress | undefined;
+  const corpus = await checkFixtureFiles(paths, registry, {
+    holdUpTo: HELD_FIXTURES,
+    jobs: wanted.jobs,
+    progress: (total) => {
+      checking = progressLine(io, total, 'check');
+      return (file) => checking?.tick(showPath(file, io));
+    },
+  });
+  checking?.done();
+  let expectFail: ExpectFailList | undefined;
+  // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
+  const leftOut = wanted.keepGoing ? corpus.errors : [];
+  const errors = leftOut.length > 0 ? [] : [...corpus.errors];
+  let profile: EngineProfile | undefined;
+  if (wanted.profile !== undefined) {
+    const loaded = await loadProfileFile(resolve(io.cwd, wanted.profile), registry);
+    if (loaded.ok) profile = loaded.value;
+    else errors.push(...loaded.errors);
+  }
+  if (wanted.expectFail !== undefined) {
+    const loaded = await loadExpectFail(resolve(io.cwd, wanted.expectFail));
+    if (loaded.ok) {
+      expectFail = loaded.value;
+      errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.checked.map((checked) => checked.id))));
+    } else errors.push(...loaded.errors);
+  }
+  if (leftOut.length > 0) {
+    reportLoadErrors(leftOut, io);
+    const files = new Set(leftOut.map((error) => error.file)).size;
+    io.stderr.write(`${leftOut.length} problem${leftOut.length === 1 ? '' : 's'} in ${files} fixture file${files === 1 ? '' : 's'}, left out (--keep-going)\n`);
+  }
+  if (errors.length > 0) {
+    reportLoadErrors(errors, io);
+    io.stderr.write(`${errors.length} problem${errors.length === 1 ? '' : 's'} in the input files: nothing was run\n`);
+    return EXIT.invalid;
+  }
+  if (corpus.checked.length === 0) {
+    io.stderr.write(`error: no ${leftOut.length > 0 ? 'valid ' : ''}fixtures in ${paths.map((path) => showPath(path, io)).join(', ')}\n`);
+    return EXIT.invalid;
+  }
+
+  const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
+  const whole = selectFixtures(entries, { ...selection, shard: undefined });
+  const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
+  if (whole.length === 0) {
+    io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read)\n`);
+    return EXIT.invalid;
+  }
+
+  const reproFlags = [...engineFlags(wanted.engine), ...(wanted.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, wanted.profile), io)])];
+  const tasks = selected.map(({ fixture: checked }): RunTask => {
+    const file = showPath(checked.path, io);
+    const expectedFailure = expectedFailureOf(expectFail, checked.id);
+    const shared = {
+      file,
+      reproFlags,
+      ...(expectedFailure === undefined ? {} : { expectedFailure }),
+      ...(wanted.htmlPath === undefined ? {} : { keepGame: true }),
+    };
+    const { loaded } = checked;
+    const item =
+      loaded === undefined
+        ? {}
+        : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
+    return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
+  });
+  return { tasks, registry, ...(profile === undefined ? {} : { profile }), selected: whole.length, leftOut: leftOut.length > 0 };
+}
 
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
 async function knownIds(loaded: string[]): Promise<Set<string>> {
