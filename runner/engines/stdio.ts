@@ -45,7 +45,8 @@ function profileOfHello(hello: Hello): EngineProfile | string {
     if (problems.length === 0) return hello.profile as EngineProfile;
     return `answered hello with an invalid profile: ${problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ')}`;
   }
-  if (hello.variants === '*' || hello.variants === undefined) return PLAYS_EVERYTHING;
+  // Anything but a list plays everything here; the handshake refuses what is neither "*" nor a list.
+  if (!Array.isArray(hello.variants)) return PLAYS_EVERYTHING;
   return { variants: hello.variants.map((entry) => ({ id: entry.id, ...(entry.options === undefined ? {} : { options: entry.options }) })) };
 }
 

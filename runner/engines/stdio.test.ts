@@ -1,0 +1,344 @@
+/**
+ * The stdio driver on fake engines (small Node scripts written for each test): the handshake and what it
+ * refuses, replies and refusals, the legal request, and each way an engine fails a request, with the exact
+ * message, after which the next request starts a fresh process. Also the fields a replay request carries.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { StdioEngine } from './stdio.ts';
+import { EngineFailure } from './engine-api.ts';
+import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
+import { requestFor, variantRules } from '../test-helpers.ts';
+
+let dir: string;
+
+/** A line reader and a hello, for the fake engines: `serve(answer)` prints what `answer(request, index)` returns. */
+const LIB = `import { createInterface } from 'node:readline';
+export const hello = (request, extra = {}) => ({ id: request.id, protocol: 1, engine: { name: 'fake', version: '0.0.0' }, variants: '*', ...extra });
+export function serve(answer) {
+  let index = 0;
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    const request = JSON.parse(line);
+    if (request.cmd === 'bye') process.exit(0);
+    const out = answer(request, index++);
+    if (out === undefined) return;
+    process.stdout.write(typeof out === 'string' ? out : JSON.stringify(out) + '\\n');
+  });
+}
+`;
+
+/** Writes a fake engine whose body uses `hello` and `serve`; its command. */
+async function fake(name: string, body: string): Promise<string> {
+  await writeFile(join(dir, `${name}.mjs`), `import { hello, serve } from './lib.mjs';\n${body}\n`);
+  return `"${process.execPath}" ${name}.mjs`;
+}
+
+const engines: StdioEngine[] = [];
+const engineOf = (command: string, options: { timeoutMs?: number; validateProtocol?: boolean } = {}): StdioEngine => {
+  const engine = new StdioEngine({ command, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000, validateProtocol: options.validateProtocol ?? false });
+  engines.push(engine);
+  return engine;
+};
+
+/** A refusal of the engine, as what the runner reports: its message and what the engine left on stderr. */
+async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string; detail?: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { name, message } = error as Error;
+    return error instanceof EngineFailure && error.detail !== undefined ? { name, message, detail: error.detail } : { name, message };
+  }
+  throw new Error('expected a failure');
+}
+
+const pagat = variantRules('pagat');
+const ONE_PLAY: Fixture = {
+  id: 'pagat/one',
+  title: 'one play',
+  variant: 'pagat',
+  options: {},
+  players: 2,
+  tags: [],
+  rules: [],
+  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
+  rounds: [{ decks: ['10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ')], plays: [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }] }],
+  expect: {},
+};
+const request = (): ReplayRequest => requestFor(ONE_PLAY, pagat);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scopa-stdio-'));
+  await writeFile(join(dir, 'lib.mjs'), LIB);
+});
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the handshake', () => {
+  test('a hello with a variants list: the profile it declares; no legal without the capability', async () => {
+    const engine = engineOf(await fake('listed', `serve((request) => hello(request, { variants: [{ id: 'pagat', options: { target: [11, 21] } }, { id: 'escoba' }] }));`));
+    await engine.start();
+    expect(engine.profile).toEqual({ variants: [{ id: 'pagat', options: { target: [11, 21] } }, { id: 'escoba' }] });
+    expect(await engine.legal(request())).toBeUndefined();
+    expect(engine.name).toBe(`"${process.execPath}" listed.mjs`);
+  });
+
+  test('a hello with a profile: that profile; "*" or no variants list with a profile: every variant', async () => {
+    const profile = { variants: [{ id: 'pagat' }], reports: 'plays-and-scores' };
+    const engine = engineOf(await fake('profiled', `serve((request) => hello(request, { variants: [{ id: 'escoba' }], profile: ${JSON.stringify(profile)} }));`));
+    await engine.start();
+    expect(engine.profile).toEqual(profile);
+    const star = engineOf(await fake('star', `serve((request) => hello(request));`));
+    await star.start();
+    expect(star.profile).toEqual({ variants: '*' });
+  });
+
+  test.each([
+    ['wrong-protocol', `serve((request) => hello(request, { protocol: 2 }));`, 'speaks protocol 2; this runner speaks 1'],
+    ['no-protocol', `serve((request) => { const { protocol, ...rest } = hello(request); return rest; });`, 'speaks protocol undefined; this runner speaks 1'],
+    ['no-engine', `serve((request) => hello(request, { engine: undefined }));`, 'answered hello without "engine": {"name", "version"}'],
+    ['no-engine-name', `serve((request) => hello(request, { engine: { version: '1' } }));`, 'answered hello without "engine": {"name", "version"}'],
+    ['no-engine-version', `serve((request) => hello(request, { engine: { name: 'x', version: 1 } }));`, 'answered hello without "engine": {"name", "version"}'],
+    ['no-variants', `serve((request) => hello(request, { variants: undefined }));`, 'answered hello without "variants" ("*" or a list of variant ids)'],
+    ['bad-variants', `serve((request) => hello(request, { variants: 'pagat' }));`, 'answered hello without "variants" ("*" or a list of variant ids)'],
+    ['bad-profile', `serve((request) => hello(request, { profile: { variants: 7, extra: 1 } }));`, 'answered hello with an invalid profile: /extra: unknown key "extra" (allowed: engine, reports, variants); /variants: expected a list, got 7'],
+  ])('%s: refused, the engine stopped', async (name, body, problem) => {
+    const command = await fake(name, body);
+    const refusal = await failure(engineOf(command).start());
+    expect(refusal.name).toBe('EngineStartError');
+    expect(refusal.message).toMatch(new RegExp(`^${command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    expect(refusal.message.slice(command.length + 1)).toBe(problem);
+  });
+
+  test('no answer to hello: why, with what the engine printed on stderr', async () => {
+    const command = await fake('dies', `process.stderr.write('Traceback: boom\\n'); process.exit(3);`);
+    expect(await failure(engineOf(command).start())).toEqual({
+      name: 'EngineStartError',
+      message: `${command}: no answer to hello: the engine exited (code 3)\nTraceback: boom`,
+    });
+    const silent = await fake('silent', `process.exit(0);`);
+    expect(await failure(engineOf(silent).start())).toEqual({ name: 'EngineStartError', message: `${silent}: no answer to hello: the engine exited (code 0)` });
+  });
+
+  test('a command that is not there: the shell says so, and the engine cannot start', async () => {
+    const refusal = await failure(engineOf('./no-such-engine-here').start());
+    expect(refusal.name).toBe('EngineStartError');
+    expect(refusal.message).toMatch(/^\.\/no-such-engine-here: no answer to hello: the engine exited \(code 127\)\n.*not found/);
+  });
+});
+
+describe('replies', () => {
+  test('events, a refusal, a skip: as the engine sent them; the request carries the fixture\'s inputs with layouts and sides', async () => {
+    const command = await fake(
+      'echoing',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) return { id: request.id, skipped: 'three players: not played' };
+  const event = { type: 'trail', seat: 0, card: '7D', keys: Object.keys(request).join(','), sideOf: request.sideOf, layouts: request.rounds[0].layouts.length };
+  return { id: request.id, events: [event], ...(request.players === 4 ? { rejection: { round: 1, play: 1, code: 'MUST_CAPTURE' } } : {}) };
+});`,
+    );
+    const engine = engineOf(command);
+    expect(await engine.replay(request())).toEqual({
+      events: [{ type: 'trail', seat: 0, card: '7D', keys: 'cmd,variant,options,rules,players,sideOf,rounds,id', sideOf: [0, 1], layouts: 1 }],
+    });
+    expect(await engine.replay({ ...request(), players: 3 })).toEqual({ events: [], skipped: 'three players: not played' });
+    const four = await engine.replay({ ...request(), players: 4 });
+    expect(four.rejection).toEqual({ round: 1, play: 1, code: 'MUST_CAPTURE' });
+    expect(four.events[0]).toMatchObject({ sideOf: [0, 1, 0, 1] });
+  });
+
+  test('an answer over several chunks, and two answers waiting: each request gets its own line', async () => {
+    const command = await fake(
+      'chunked',
+      `let pending = [];
+serve((request, index) => {
+  if (index === 0) return hello(request);
+  const line = JSON.stringify({ id: request.id, events: [{ type: 'trail', seat: 0, card: String(request.id) }] }) + '\\n';
+  process.stdout.write(line.slice(0, 5));
+  setTimeout(() => process.stdout.write(line.slice(5)), 50);
+  return undefined;
+});`,
+    );
+    const engine = engineOf(command);
+    expect(await engine.replay(request())).toEqual({ events: [{ type: 'trail', seat: 0, card: '2' }] });
+    expect(await engine.replay(request())).toEqual({ events: [{ type: 'trail', seat: 0, card: '3' }] });
+  });
+
+  test('an answer that reports an error, or has no events: a failure with its words, and a fresh process after it', async () => {
+    const command = await fake(
+      'moody',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) return { id: request.id, error: 'no three-player games' };
+  if (request.players === 4) return { id: request.id, events: 'none' };
+  return { id: request.id, events: [], pid: process.pid };
+});`,
+    );
+    const engine = engineOf(command);
+    expect(await failure(engine.replay({ ...request(), players: 3 }))).toEqual({ name: 'EngineFailure', message: 'the engine reported an error: no three-player games', detail: '' });
+    expect(await failure(engine.replay({ ...request(), players: 4 }))).toEqual({
+      name: 'EngineFailure',
+      message: `the answer has no "events" array: "{\\"id\\":2,\\"events\\":\\"none\\"}"`,
+      detail: '',
+    });
+    expect(await engine.replay(request())).toEqual({ events: [] });
+  });
+
+  test('garbage: not JSON (a byte order mark named), the wrong id, a reply that is not an object', async () => {
+    const command = await fake(
+      'garbage',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) return '\\ufeff{"id": ' + request.id + '}\\n';
+  if (request.players === 4) return { id: request.id + 1, events: [] };
+  if (request.players === 5) return 'null\\n';
+  return 'x'.repeat(250) + '\\n';
+});`,
+    );
+    const engine = engineOf(command);
+    expect(await failure(engine.replay(request()))).toEqual({
+      name: 'EngineFailure',
+      message: `the engine printed a line that is not JSON: "${'x'.repeat(200)}" (50 more characters)`,
+      detail: '',
+    });
+    expect(await failure(engine.replay({ ...request(), players: 3 }))).toEqual({
+      name: 'EngineFailure',
+      message: 'the engine printed a line that is not JSON (it starts with a byte order mark, U+FEFF: write UTF-8 without one): "\ufeff{\\"id\\": 2}"',
+      detail: '',
+    });
+    expect(await failure(engine.replay({ ...request(), players: 4 }))).toEqual({ name: 'EngineFailure', message: 'the engine answered request 2 with "{\\"id\\":3,\\"events\\":[]}"', detail: '' });
+    expect(await failure(engine.replay({ ...request(), players: 5 }))).toEqual({ name: 'EngineFailure', message: 'the engine answered request 2 with "null"', detail: '' });
+  });
+
+  test('an engine that prints before it is asked: that line answers the hello, with the wrong id', async () => {
+    const command = await fake('eager', `process.stdout.write('{"id": 0}\\n'); serve((request) => hello(request));`);
+    expect(await failure(engineOf(command).start())).toEqual({ name: 'EngineStartError', message: `${command}: no answer to hello: the engine answered request 1 with "{\\"id\\": 0}"` });
+  });
+
+  test('an engine that exits mid-run, or is killed: the failure says how, with its stderr; the next replay starts it again', async () => {
+    const command = await fake(
+      'mortal',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) { process.stderr.write('dying\\n'); process.exit(7); }
+  if (request.players === 4) process.kill(process.pid, 'SIGTERM');
+  return { id: request.id, events: [] };
+});`,
+    );
+    // exec: the shell becomes the engine, so that a signal that ends the engine ends the process the runner started.
+    const engine = engineOf(`exec ${command}`);
+    expect(await failure(engine.replay({ ...request(), players: 3 }))).toEqual({ name: 'EngineFailure', message: 'the engine exited (code 7)', detail: 'dying\n' });
+    expect(await failure(engine.replay({ ...request(), players: 4 }))).toEqual({ name: 'EngineFailure', message: 'the engine exited (SIGTERM)', detail: '' });
+    expect(await engine.replay(request())).toEqual({ events: [] });
+  });
+
+  test('a hang: the timeout, and the unfinished line it printed', async () => {
+    const command = await fake(
+      'hangs',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) return '{"id": ' + request.id + ', "events": [';
+  return undefined;
+});`,
+    );
+    const engine = engineOf(command, { timeoutMs: 1500 });
+    expect(await failure(engine.replay(request()))).toEqual({
+      name: 'EngineFailure',
+      message: 'the engine did not answer within 1500 ms (raise --timeout if it is just slow)',
+      detail: '',
+    });
+    expect(await failure(engine.replay({ ...request(), players: 3 }))).toEqual({
+      name: 'EngineFailure',
+      message: 'the engine did not answer within 1500 ms (raise --timeout if it is just slow); it printed an unfinished line: "{\\"id\\": 2, \\"events\\": ["',
+      detail: '',
+    });
+  });
+
+  test('stderr: the last 4096 characters are kept', async () => {
+    const command = await fake(
+      'chatty',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  process.stderr.write('a'.repeat(5000) + 'END', () => setTimeout(() => process.stdout.write(JSON.stringify({ id: request.id, error: 'x' }) + '\\n'), 300));
+  return undefined;
+});`,
+    );
+    const refusal = await failure(engineOf(command).replay(request()));
+    expect(refusal.detail).toBe(`${'a'.repeat(4093)}END`);
+  });
+});
+
+describe('the legal request', () => {
+  const legalEngine = async (name: string, answer: string): Promise<StdioEngine> =>
+    engineOf(
+      await fake(
+        name,
+        `serve((request, index) => {
+  if (index === 0) return hello(request, { capabilities: ['legal'] });
+  if (request.cmd === 'legal') return ${answer};
+  return { id: request.id, events: [] };
+});`,
+      ),
+    );
+
+  test('offered: the decisions listed, for the game sent as the replay\'s fields', async () => {
+    const engine = await legalEngine('legal-echo', `{ id: request.id, decisions: [{ card: '7D' }, { card: String(request.game.players) }] }`);
+    await engine.start();
+    expect(await engine.legal(request())).toEqual([{ card: '7D' }, { card: '2' }]);
+  });
+
+  test('an error answer, or no decisions list: a failure with the engine\'s words', async () => {
+    const erring = await legalEngine('legal-error', `{ id: request.id, error: 'not here' }`);
+    await erring.start();
+    expect(await failure(erring.legal(request()))).toEqual({ name: 'EngineFailure', message: 'the engine reported an error: not here', detail: '' });
+    const garbage = await legalEngine('legal-garbage', `{ id: request.id, decisions: 'all' }`);
+    await garbage.start();
+    expect(await failure(garbage.legal(request()))).toEqual({
+      name: 'EngineFailure',
+      message: `the answer to legal has no "decisions" array: "{\\"id\\":2,\\"decisions\\":\\"all\\"}"`,
+      detail: '',
+    });
+  });
+});
+
+describe('--validate-protocol', () => {
+  test('an answer against the protocol\'s schema: the violation named; a valid one passes', async () => {
+    const command = await fake(
+      'sloppy',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  if (request.players === 3) return { id: request.id, events: [], rejection: { round: 1, play: 1, code: 'NOPE' } };
+  return { id: request.id, events: [] };
+});`,
+    );
+    const engine = engineOf(command, { validateProtocol: true });
+    expect(await engine.replay(request())).toEqual({ events: [] });
+    const refusal = await failure(engine.replay({ ...request(), players: 3 }));
+    expect(refusal).toMatchObject({ name: 'EngineFailure', message: expect.stringMatching(/^protocol violation in the replay answer: .*NOPE/) as string });
+    const lax = engineOf(command);
+    expect(await lax.replay({ ...request(), players: 3 })).toEqual({ events: [], rejection: { round: 1, play: 1, code: 'NOPE' } });
+  });
+});
+
+describe('stopping', () => {
+  test('close says bye and waits for the engine; an engine that ignores bye is killed after a second', async () => {
+    const polite = engineOf(await fake('polite', `serve((request) => hello(request));`));
+    await polite.start();
+    let started = Date.now();
+    await polite.close();
+    expect(Date.now() - started).toBeLessThan(900);
+    const deaf = engineOf(await fake('deaf', `import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => { const r = JSON.parse(line); if (r.cmd === 'hello') process.stdout.write(JSON.stringify(hello(r)) + '\\n'); });
+process.stdin.on('end', () => setTimeout(() => {}, 60000));`));
+    await deaf.start();
+    started = Date.now();
+    await deaf.close();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    await deaf.close();
+  });
+});
