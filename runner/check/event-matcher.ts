@@ -26,7 +26,8 @@ export class EventMatcher {
   constructor(expected: Expectations | undefined) {
     this.list = expected?.events?.list ?? [];
     const events = expected?.events;
-    this.types = events === undefined ? new Set() : events.match === 'types' ? new Set(events.types) : undefined;
+    // `match: types` without its types (the schema requires them) compares the list's types, as compare.ts does.
+    this.types = events === undefined ? new Set() : events.match === 'types' ? new Set(events.types ?? events.list.map((event) => event.type)) : undefined;
   }
 
   /** The next event of the play, paired with the expected event at its place. */

@@ -1,0 +1,218 @@
+/**
+ * Equality as the comparison reads it: JSON values, an event's compared fields, streams one for one; which
+ * expected event each event of a play is compared with (show's matcher); legal lists as sets; where each event
+ * of a stream is in game terms.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Decision, GameEvent } from '../../reference/index.ts';
+import { isPlay, positionsOf } from './divergence.ts';
+import { canonicalEvent, EVENT_FIELDS, numbers, sameEvent, sameJson, sameStreams } from './equality.ts';
+import { EventMatcher } from './event-matcher.ts';
+import { compareLegal, decisionKey, legalDifference } from './legal.ts';
+import { variantRules } from '../test-helpers.ts';
+
+describe('JSON equality', () => {
+  test.each<[string, unknown, unknown, boolean]>([
+    ['the same number', 1, 1, true],
+    ['two numbers', 1, 2, false],
+    ['a number and its string', 1, '1', false],
+    ['null and null', null, null, true],
+    ['null and an object', null, {}, false],
+    ['an object and null', {}, null, false],
+    ['an object and a number', {}, 0, false],
+    ['a list and an object with its keys', [1], { 0: 1 }, false],
+    ['an object and a list', { 0: 1 }, [1], false],
+    ['lists with the same items', [1, [2, 3]], [1, [2, 3]], true],
+    ['lists of different lengths', [1, 2], [1, 2, 3], false],
+    ['a longer list first', [1, 2, 3], [1, 2], false],
+    ['lists that differ in their last item', [1, 2, 3], [1, 2, 4], false],
+    ['objects in another key order', { a: 1, b: [2] }, { b: [2], a: 1 }, true],
+    ['an undefined key is no key', { a: 1, b: undefined }, { a: 1 }, true],
+    ['and the other way round', { a: 1 }, { a: 1, b: undefined }, true],
+    ['a key more', { a: 1 }, { a: 1, b: 2 }, false],
+    ['a key fewer', { a: 1, b: 2 }, { a: 1 }, false],
+    ['the same number of keys, other names', { a: 1 }, { b: 1 }, false],
+    ['a nested difference', { a: { b: 1 } }, { a: { b: 2 } }, false],
+  ])('%s', (_, a, b, same) => {
+    expect(sameJson(a, b)).toBe(same);
+  });
+
+  test('numbers: a list of numbers, or nothing', () => {
+    expect(numbers([1, 2])).toEqual([1, 2]);
+    expect(numbers([])).toEqual([]);
+    expect(numbers([1, '2'])).toBeUndefined();
+    expect(numbers('12')).toBeUndefined();
+    expect(numbers(undefined)).toBeUndefined();
+  });
+});
+
+describe('events as compared', () => {
+  const capture = { type: 'capture', seat: 0, card: '7C', captured: ['7H'], rule: 'CAP-SUM', note: 'x' } as unknown as GameEvent;
+
+  test('the compared fields of every event type, in the spec\'s order', () => {
+    expect(EVENT_FIELDS).toEqual({
+      deal: ['round', 'deal', 'dealer', 'hands', 'table'],
+      redeal: ['round', 'rule', 'table'],
+      'table-bonus': ['round', 'seat', 'cards', 'sweeps'],
+      capture: ['seat', 'card', 'captured'],
+      trail: ['seat', 'card'],
+      sweep: ['seat', 'points'],
+      remainder: ['seat', 'cards'],
+      award: ['round', 'category', 'counts', 'points'],
+      'round-end': ['round', 'points', 'totals', 'eliminated'],
+      'game-end': ['reason', 'winner', 'ranking', 'totals'],
+    });
+  });
+
+  test('an event as compared: its type and vocabulary fields, in that order; no empty eliminations', () => {
+    const canonical = canonicalEvent(capture);
+    expect(canonical).toEqual({ type: 'capture', seat: 0, card: '7C', captured: ['7H'] });
+    expect(Object.keys(canonical)).toEqual(['type', 'seat', 'card', 'captured']);
+    expect(canonicalEvent({ type: 'trail', seat: 0 } as GameEvent)).toEqual({ type: 'trail', seat: 0 });
+    expect(canonicalEvent({ type: 'round-end', round: 1, points: [1], totals: [1], eliminated: [] })).toEqual({ type: 'round-end', round: 1, points: [1], totals: [1] });
+    expect(canonicalEvent({ type: 'round-end', round: 1, points: [1], totals: [1], eliminated: [0] })).toEqual({ type: 'round-end', round: 1, points: [1], totals: [1], eliminated: [0] });
+    expect(canonicalEvent({ type: 'award', round: 1, category: 'c', counts: [], points: [], eliminated: [] } as unknown as GameEvent)).toEqual({
+      type: 'award',
+      round: 1,
+      category: 'c',
+      counts: [],
+      points: [],
+    });
+    expect(canonicalEvent({ type: 'mystery', a: 1, b: [] } as unknown as GameEvent)).toEqual({ type: 'mystery', a: 1, b: [] });
+  });
+
+  test.each<[string, GameEvent, GameEvent, boolean]>([
+    ['other fields are not compared', capture, { type: 'capture', seat: 0, card: '7C', captured: ['7H'] }, true],
+    ['a compared field differs', capture, { type: 'capture', seat: 0, card: '7C', captured: ['7S'] }, false],
+    ['the first compared field differs', capture, { type: 'capture', seat: 1, card: '7C', captured: ['7H'] }, false],
+    ['another type', { type: 'trail', seat: 0, card: '7C' }, { type: 'sweep', seat: 0, points: 1 } as GameEvent, false],
+    ['an absent eliminations is an empty one', { type: 'round-end', round: 1, points: [1], totals: [1] }, { type: 'round-end', round: 1, points: [1], totals: [1], eliminated: [] }, true],
+    ['eliminations that differ', { type: 'round-end', round: 1, points: [1], totals: [1] }, { type: 'round-end', round: 1, points: [1], totals: [1], eliminated: [1] }, false],
+    ['an empty list elsewhere is a value', { type: 'remainder', seat: 0, cards: [] }, { type: 'remainder', seat: 0 } as GameEvent, false],
+    ['unknown types: every field', { type: 'mystery', a: 1 } as unknown as GameEvent, { type: 'mystery', a: 1 } as unknown as GameEvent, true],
+    ['unknown types that differ', { type: 'mystery', a: 1 } as unknown as GameEvent, { type: 'mystery', a: 2 } as unknown as GameEvent, false],
+  ])('%s', (_, a, b, same) => {
+    expect(sameEvent(a, b)).toBe(same);
+    expect(sameEvent(b, a)).toBe(same);
+  });
+
+  test('fields the engine does not report are left out', () => {
+    const a: GameEvent = { type: 'award', round: 1, category: 'cards', counts: [20, 20], points: [0, 0] };
+    const b: GameEvent = { type: 'award', round: 1, category: 'cards', counts: [21, 19], points: [0, 0] };
+    expect(sameEvent(a, b, new Set(['counts']))).toBe(true);
+    expect(sameEvent(a, b, new Set(['points']))).toBe(false);
+    expect(sameEvent(a, { ...b, points: [1, 0] }, new Set(['counts']))).toBe(false);
+  });
+
+  test('streams: as many events, each the same as the one at its place', () => {
+    const trail: GameEvent = { type: 'trail', seat: 1, card: '7H' };
+    expect(sameStreams([capture, trail], [{ ...capture, note: 'y' } as unknown as GameEvent, trail])).toBe(true);
+    expect(sameStreams([], [])).toBe(true);
+    expect(sameStreams([capture, trail], [capture])).toBe(false);
+    expect(sameStreams([capture], [capture, trail])).toBe(false);
+    expect(sameStreams([capture, trail], [capture, { ...trail, card: '9D' }])).toBe(false);
+    expect(sameStreams([trail, capture], [capture, trail])).toBe(false);
+  });
+});
+
+describe('the expected event each event of a play is compared with', () => {
+  const capture: GameEvent = { type: 'capture', seat: 0, card: '7C', captured: ['7H'] };
+  const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
+  const trail: GameEvent = { type: 'trail', seat: 1, card: '9D' };
+
+  test('all events: in order; a difference names both; an event past the list names only itself', () => {
+    const matcher = new EventMatcher({ events: { match: 'all', list: [capture, sweep] } });
+    expect(matcher.pair(capture)).toEqual({ compared: true, expected: capture, same: true });
+    expect(matcher.compare(trail)).toEqual({ actual: trail, expected: sweep });
+    expect(matcher.compare(trail)).toEqual({ actual: trail });
+    expect(matcher.pair(trail)).toEqual({ compared: true, same: false });
+    expect(matcher.remaining()).toEqual([]);
+  });
+
+  test('events of some types: the others are not compared and take no place', () => {
+    const matcher = new EventMatcher({ events: { match: 'types', types: ['sweep'], list: [sweep, { ...sweep, points: 2 }] } });
+    expect(matcher.pair(capture)).toEqual({ compared: false });
+    expect(matcher.compare(capture)).toBeUndefined();
+    expect(matcher.compare(sweep)).toBeUndefined();
+    expect(matcher.remaining()).toEqual([{ ...sweep, points: 2 }]);
+  });
+
+  test('types not given: the types of the list, as the comparison takes them; no events expected: none compared', () => {
+    const listed = new EventMatcher({ events: { match: 'types', list: [sweep] } });
+    expect(listed.pair(capture)).toEqual({ compared: false });
+    expect(listed.pair({ ...sweep, points: 2 })).toEqual({ compared: true, expected: sweep, same: false });
+    const none = new EventMatcher({});
+    expect(none.pair(capture)).toEqual({ compared: false });
+    expect(none.remaining()).toEqual([]);
+    const nothing = new EventMatcher(undefined);
+    expect(nothing.compare(capture)).toBeUndefined();
+  });
+
+  test('what is left after the last event paired', () => {
+    const matcher = new EventMatcher({ events: { match: 'all', list: [capture, sweep, trail] } });
+    expect(matcher.remaining()).toEqual([capture, sweep, trail]);
+    matcher.pair(capture);
+    expect(matcher.remaining()).toEqual([sweep, trail]);
+  });
+});
+
+describe('legal decisions as sets', () => {
+  const pagat = variantRules('pagat');
+  test('a decision\'s key: the card, and what it takes in card order', () => {
+    expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('7D 3D 4C');
+    expect(decisionKey({ card: '7D', capture: [] })).toBe('7D');
+    expect(decisionKey({ card: '7D' })).toBe('7D');
+    expect(decisionKey({ card: '7D', capture: 'all' as never })).toBe('7D');
+  });
+
+  test('what is missing and what is extra, with repeats', () => {
+    const expected: Decision[] = [{ card: '7D', capture: ['3D', '4C'] }, { card: '5S' }, { card: '5S' }];
+    const actual: Decision[] = [{ card: '7D', capture: ['4C', '3D'] }, { card: '1C' }, { card: '1C' }];
+    expect(legalDifference(expected, actual)).toEqual({ missing: [{ card: '5S' }, { card: '5S' }], extra: [{ card: '1C' }, { card: '1C' }] });
+    expect(legalDifference(expected, [...expected].reverse())).toEqual({ missing: [], extra: [] });
+  });
+
+  test('a position that differs: every field, repeats listed once', () => {
+    const position = { round: 2, play: 5, decisions: [{ card: '7D', capture: ['3D', '4C'] }, { card: '5S' }] };
+    const actual: Decision[] = [{ card: '7D', capture: ['4C', '3D'] }, { card: '7D', capture: ['7S'] }, { card: '7D', capture: ['7S'] }];
+    expect(compareLegal(position, actual, pagat, 9)).toEqual({
+      kind: 'legal-mismatch',
+      round: 2,
+      play: 5,
+      eventIndex: 9,
+      rule: 'CAP-COMPULSION',
+      expected: position.decisions,
+      actual,
+      missing: [{ card: '5S' }],
+      extra: [{ card: '7D', capture: ['7S'] }],
+    });
+    expect(compareLegal({ ...position, decisions: position.decisions.slice(0, 1) }, actual, pagat, 9)?.rule).toBe('CAP-CHOICE');
+    expect(compareLegal(position, [{ card: '5S' }, { card: '7D', capture: ['3D', '4C'] }], pagat, 9)).toBeNull();
+  });
+});
+
+describe('where each event is', () => {
+  const deal = (round: number): GameEvent => ({ type: 'deal', round, deal: 1, dealer: 0, hands: [], table: [] });
+  const trail: GameEvent = { type: 'trail', seat: 0, card: '7D' };
+  const roundEnd = (round: number): GameEvent => ({ type: 'round-end', round, points: [0], totals: [0] });
+  const where = (events: GameEvent[]): string[] => positionsOf(events).map(({ round, play }) => `${round}.${play}`);
+
+  test('a deal, redeal, table bonus, award or round-end of another round opens it', () => {
+    expect(where([deal(1), trail, trail, roundEnd(1), deal(2), trail])).toEqual(['1.0', '1.1', '1.2', '1.2', '2.0', '2.1']);
+    expect(where([trail, { type: 'redeal', round: 2, rule: 'TABLE-REDEAL-KINGS', table: [] }, trail])).toEqual(['1.1', '2.0', '2.1']);
+    expect(where([trail, { type: 'table-bonus', round: 3, seat: 0, cards: [], sweeps: 0 }, trail])).toEqual(['1.1', '3.0', '3.1']);
+    expect(where([trail, { type: 'award', round: 2, category: 'c', counts: [], points: [] }, trail])).toEqual(['1.1', '2.0', '2.1']);
+  });
+
+  test('a play after a round-end with no deal opens the next round; events of the same round or a non-integer round do not', () => {
+    expect(where([trail, roundEnd(1), trail, trail, roundEnd(2), { type: 'sweep', seat: 0, points: 1 }, trail])).toEqual(['1.1', '1.1', '2.1', '2.2', '2.2', '2.2', '3.1']);
+    expect(where([trail, deal(1), trail])).toEqual(['1.1', '1.1', '1.2']);
+    expect(where([trail, { ...deal(1), round: 1.5 } as GameEvent, trail])).toEqual(['1.1', '1.1', '1.2']);
+    expect(where([trail, roundEnd(1), deal(1), trail])).toEqual(['1.1', '1.1', '1.1', '2.1']);
+  });
+
+  test('plays are captures and trails', () => {
+    const events: GameEvent[] = [trail, { type: 'capture', seat: 0, card: '7D', captured: [] }, deal(1), { type: 'sweep', seat: 0, points: 1 }];
+    expect(events.map(isPlay)).toEqual([true, true, false, false]);
+  });
+});
