@@ -18,7 +18,7 @@
  * ```
  * @module
  */
-export type { Engine } from './engine.ts';
-export { EngineFailure } from './engine.ts';
+export type { Engine } from './engine-api.ts';
+export { EngineFailure } from './engine-api.ts';
 export type { FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 export type { Decision, GameEvent, Rules } from '../../reference/types.ts';
