@@ -21,6 +21,7 @@ import { showCommand } from '../commands/show.ts';
 import { selfplayCommand } from '../commands/selfplay.ts';
 import { validateCommand } from '../commands/validate.ts';
 import { variantCommand } from '../commands/variant.ts';
+import { AdapterError } from '../engines/engine-api.ts';
 import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
 
@@ -87,6 +88,10 @@ export async function cli(argv: string[], rawIo: Io): Promise<ExitCode> {
   } catch (error) {
     if (error instanceof InvalidInputError) {
       reportLoadErrors(error.errors, io);
+      return EXIT.invalid;
+    }
+    if (error instanceof AdapterError) {
+      reportLoadErrors([error.problem], io);
       return EXIT.invalid;
     }
     if (!(error instanceof UsageError)) throw error;

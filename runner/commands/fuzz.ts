@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import { MAX_JOBS } from '../run/pool.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
-import { DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
+import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
@@ -208,7 +208,8 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
               { jobs, ...(io.signal === undefined ? {} : { signal: io.signal }), onProgress: showProgress },
             );
     } catch (error) {
-      if (error instanceof EngineStartError) {
+      // An adapter that is no adapter is invalid input: the CLI reports it, exit 2.
+      if (error instanceof EngineStartError && !(error instanceof AdapterError)) {
         io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
         return EXIT.engineError;
       }

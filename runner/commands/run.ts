@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { reproCommand } from '../report/divergence.ts';
-import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
@@ -341,7 +341,8 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     });
   } catch (error) {
     progress.done();
-    if (!(error instanceof EngineStartError)) throw error;
+    // An adapter that is no adapter is invalid input: the CLI reports it, exit 2.
+    if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
     io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
     return EXIT.engineError;
   }

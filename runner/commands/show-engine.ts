@@ -6,7 +6,7 @@
  */
 import type { GameEvent } from '../../reference/index.ts';
 import { EXIT, type ExitCode, type Io } from '../cli/command.ts';
-import { engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { EventMatcher } from '../check/event-matcher.ts';
 import type { Expectations, Fixture, Rejection } from '../fixture/fixture.ts';
 import type { PreparedGame } from '../load/fixtures.ts';
@@ -63,7 +63,8 @@ export async function showOnEngine(fixture: Fixture, prepared: PreparedGame, fil
   try {
     [result] = await runTasks([taskOf(item)], { jobs: 1, engine: spec });
   } catch (error) {
-    if (!(error instanceof EngineStartError)) throw error;
+    // An adapter that is no adapter is invalid input: the CLI reports it, exit 2.
+    if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
     io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
     return EXIT.engineError;
   }

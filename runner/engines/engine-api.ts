@@ -6,6 +6,7 @@
  */
 import type { Decision } from '../../reference/index.ts';
 import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 
 export interface Engine {
@@ -38,8 +39,18 @@ export const PROTOCOL_VERSION = 1;
 /** The default per-request timeout of an external engine. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+const ENGINE_FAILURE = Symbol.for('scopa-conformance.EngineFailure');
+
 /** The engine did not answer a replay: the fixture is `errored`. `detail` is what it left behind (stderr, a stack). */
 export class EngineFailure extends Error {
+  /**
+   * An adapter's EngineFailure may come from another copy of this module than the runner's (tsx gives a CommonJS
+   * adapter its own copy of the packages it imports): it is known by this mark, not by its class.
+   */
+  static [Symbol.hasInstance](value: unknown): value is EngineFailure {
+    return typeof value === 'object' && value !== null && (value as { [ENGINE_FAILURE]?: unknown })[ENGINE_FAILURE] === true;
+  }
+  readonly [ENGINE_FAILURE] = true;
   override name = 'EngineFailure';
   constructor(
     message: string,
@@ -52,4 +63,19 @@ export class EngineFailure extends Error {
 /** The engine could not be started at all: nothing is run, exit 3. */
 export class EngineStartError extends Error {
   override name = 'EngineStartError';
+}
+
+/**
+ * The module given with --adapter is no adapter: it does not parse, or it exports no engine. The engine cannot
+ * start, but the fault is in an input file, as with a broken fixture: the CLI reports `problem` at file:line:col
+ * and exits 2, not 3 (the commands that catch an EngineStartError let this one through).
+ */
+export class AdapterError extends EngineStartError {
+  /** The fault, where it is (the line and column where the parser stopped, when it says). */
+  declare readonly problem: LoadError;
+  constructor(message: string, problem: LoadError) {
+    super(message);
+    // Not enumerable: in every other respect (its name, its message) this is the EngineStartError it extends.
+    Object.defineProperty(this, 'problem', { value: problem, enumerable: false });
+  }
 }

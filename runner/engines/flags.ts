@@ -2,6 +2,7 @@
  * The command-line flags that choose the engine under test, shared by the commands that run one (run, fuzz).
  * @module
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS, type EngineSpec } from './engine.ts';
@@ -18,6 +19,14 @@ function timeoutOf(text: string | undefined): number {
   return Math.max(1, Math.round(seconds * 1000));
 }
 
+function fileKind(path: string): 'file' | 'other' | undefined {
+  try {
+    return statSync(path).isFile() ? 'file' : 'other';
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The engine the flags name: `--engine` (with `--timeout`, `--validate-protocol`), `--adapter` (with `--timeout`),
  * or neither, the reference engine. Refuses what does not go together, before anything is loaded.
@@ -29,7 +38,10 @@ export function engineSpecOf(
   if (values.adapter !== undefined) {
     if (values.engine !== undefined) throw new UsageError('give --engine or --adapter, not both');
     if (values['validate-protocol'] === true) throw new UsageError('--validate-protocol goes with --engine: an adapter speaks no protocol');
-    return { kind: 'module', path: resolve(cwd, values.adapter), timeoutMs: timeoutOf(values.timeout) };
+    const path = resolve(cwd, values.adapter);
+    const found = fileKind(path);
+    if (found !== 'file') throw new UsageError(`--adapter ${values.adapter}: ${found === undefined ? 'no such file' : 'not a file'}`);
+    return { kind: 'module', path, name: values.adapter, timeoutMs: timeoutOf(values.timeout) };
   }
   if (values.engine === undefined) {
     if (values.timeout !== undefined || values['validate-protocol'] === true) {

@@ -4,7 +4,7 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type Engine, startEngine } from '../engines/engine.ts';
+import { AdapterError, type Engine, startEngine } from '../engines/engine.ts';
 import { engineJudge, fuzz } from './fuzz.ts';
 import type { FromFuzzWorker, FuzzJob, ToFuzzWorker } from './jobs.ts';
 
@@ -27,7 +27,7 @@ async function fuzzShare(): Promise<void> {
     if (job.against !== undefined) judge = await startEngine(job.against);
   } catch (error) {
     await engine?.close();
-    send({ type: 'start-failed', message: (error as Error).message });
+    send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
     port.close();
     return;
   }

@@ -6,7 +6,8 @@
  * @module
  */
 import type { Worker } from 'node:worker_threads';
-import { type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { AdapterError, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import type { LoadError } from '../load/load-result.ts';
 import { startTypeScriptWorker } from '../run/worker-thread.ts';
 import { type FuzzOutcome, type FuzzSettings, mergeOutcomes } from './fuzz.ts';
 
@@ -21,7 +22,7 @@ export interface FuzzJob {
 
 export type ToFuzzWorker = { type: 'stop' };
 export type FromFuzzWorker =
-  | { type: 'start-failed'; message: string }
+  | { type: 'start-failed'; message: string; adapterProblem?: LoadError }
   | { type: 'progress'; games: number; rules: string[] }
   | { type: 'done'; outcome: FuzzOutcome };
 
@@ -59,7 +60,7 @@ export function fuzzOnWorkers(job: Omit<FuzzJob, 'share'>, options: FuzzJobsOpti
       worker.on('message', (message: FromFuzzWorker) => {
         switch (message.type) {
           case 'start-failed':
-            fail(new EngineStartError(message.message));
+            fail(message.adapterProblem === undefined ? new EngineStartError(message.message) : new AdapterError(message.message, message.adapterProblem));
             break;
           case 'progress':
             games[index] = message.games;

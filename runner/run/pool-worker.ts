@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
+import { AdapterError, type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
+import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { runFixture } from './replay.ts';
 import { itemOfTask, type RunTask } from './task.ts';
@@ -15,7 +16,7 @@ export type ToWorker = { type: 'run'; index: number; task: RunTask } | { type: '
 /** Worker to main thread. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'start-failed'; message: string }
+  | { type: 'start-failed'; message: string; adapterProblem?: LoadError }
   | { type: 'result'; index: number; result: Awaited<ReturnType<typeof runFixture>> };
 
 async function serveMainThread(): Promise<void> {
@@ -27,7 +28,7 @@ async function serveMainThread(): Promise<void> {
   try {
     engine = await startEngine(spec);
   } catch (error) {
-    send({ type: 'start-failed', message: (error as Error).message });
+    send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
     port.close();
     return;
   }

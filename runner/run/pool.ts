@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
+import { AdapterError, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -125,7 +125,7 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
             handOut();
             break;
           case 'start-failed':
-            abort(new EngineStartError(message.message));
+            abort(message.adapterProblem === undefined ? new EngineStartError(message.message) : new AdapterError(message.message, message.adapterProblem));
             break;
           case 'result':
             results[message.index] = message.result;
