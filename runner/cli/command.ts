@@ -88,9 +88,12 @@ export class InvalidInputError extends Error {
   }
 }
 
-/** The variants of variants/ (each invalid file kept aside in it); throws InvalidInputError if they cannot be listed. */
-export async function variantsOrStop(): Promise<VariantRegistry> {
-  const registry = await loadVariantRegistry();
+/**
+ * The variants of variants/ and of the user's variant folders and files (each invalid file kept aside in it);
+ * throws InvalidInputError if they cannot be listed, or if two of them give the same id.
+ */
+export async function variantsOrStop(userSources: readonly string[] = []): Promise<VariantRegistry> {
+  const registry = await loadVariantRegistry(undefined, userSources);
   if (!registry.ok) throw new InvalidInputError(registry.errors);
   return registry.value;
 }

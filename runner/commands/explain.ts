@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
+import { userVariantSources, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
 import { buildRulebook } from '../rulebook/rulebook.ts';
@@ -15,6 +16,7 @@ const OPTIONS = {
   option: { type: 'string', short: 'o', multiple: true },
   format: { type: 'string', default: 'md' },
   dir: { type: 'string' },
+  ...VARIANTS_OPTION,
 } as const;
 
 const isFormat = (text: string): text is RulebookFormat => (RULEBOOK_FORMATS as readonly string[]).includes(text);
@@ -22,7 +24,8 @@ const isFormat = (text: string): text is RulebookFormat => (RULEBOOK_FORMATS as 
 export const explainCommand: Command = {
   name: 'explain',
   summary: "print a variant's complete rulebook for players (Markdown or HTML)",
-  help: `Usage: scopa-conformance explain <variant> [--option name=value ...] [--format md|html] [--dir <dir>]
+  help: `Usage: scopa-conformance explain <variant> [--option name=value ...] [--format md|html]
+                               [--dir <dir>] [--variants <dir>]
 
 Prints the complete rulebook of a variant, as the reference engine plays it with the
 options given (defaults for the others): the setup, the deal, play, capture, sweeps,
@@ -35,6 +38,9 @@ Options:
                             option's declared type (integer, true/false, or a name)
   --format md|html          Markdown (the default), or one self-contained HTML page
   --dir <dir>               read the variants from <dir> instead of variants/
+  --variants <dir>          read the variant files of <dir> too (repeatable); they may
+                            extend the package's. <variant> may also be the path of a
+                            variant file (./house.yaml)
 
 Exit status: 0 when the rulebook was printed, 2 on a usage mistake (an unknown variant,
 option or format, a bad option value) or an invalid variant file.`,
@@ -45,12 +51,13 @@ option or format, a bad option value) or an invalid variant file.`,
     if (id === undefined) throw new UsageError('explain needs a variant id');
     if (extra.length > 0) throw new UsageError(`explain takes one variant id, got "${positionals.join(' ')}"`);
     if (!isFormat(values.format)) throw new UsageError(`--format takes ${RULEBOOK_FORMATS.join(' or ')}, got "${values.format}"`);
-    const registry = await loadVariantRegistry(values.dir === undefined ? VARIANTS_DIR : resolve(io.cwd, values.dir));
+    const sources = userVariantSources(values, [id], io);
+    const registry = await loadVariantRegistry(values.dir === undefined ? VARIANTS_DIR : resolve(io.cwd, values.dir), sources);
     if (!registry.ok) {
       reportLoadErrors(registry.errors, io);
       return EXIT.invalid;
     }
-    const { variant, options, rules } = variantWithSettings(registry.value, id, values.option ?? []);
+    const { variant, options, rules } = variantWithSettings(registry.value, variantIdOf(id), values.option ?? []);
     const book = buildRulebook(variant, options, rules);
     io.stdout.write(values.format === 'html' ? rulebookHtml(book) : rulebookMarkdown(book));
     return EXIT.ok;

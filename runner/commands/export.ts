@@ -5,7 +5,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
@@ -23,13 +24,14 @@ const OPTIONS = {
   variant: { type: 'string', multiple: true },
   filter: { type: 'string' },
   tags: { type: 'string' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export const exportCommand: Command = {
   name: 'export',
   summary: 'write the fixtures as plain JSON: each game laid out, with its expectations',
   help: `Usage: scopa-conformance export [paths|ids...] [--format json|jsonl] [--out <file>] [--force]
-                                 [--variant <id>] [--filter <glob>] [--tags <a,b>]
+                                 [--variant <id>] [--filter <glob>] [--tags <a,b>] [--variants <dir>]
 
 Writes the suite as data, for a runner in another language: every selected fixture
 with its id, file, title, tags, rule ids and provenance, its game as an engine is
@@ -49,7 +51,10 @@ Options:
   --out <file>     write to this file instead of stdout; a different file already
                    there is not replaced without --force (the same one is left as it is)
   --force          replace a different file at --out
-  --variant <id>   only fixtures of this variant (repeatable, or a,b)
+  --variant <id>   only fixtures of this variant (repeatable, or a,b); an id, or the
+                   path of a variant file (./house.yaml)
+  --variants <dir> read the variant files of <dir> too (repeatable), for fixtures of
+                   variants of your own
   --filter <glob>  only fixtures whose id matches (* any characters, ? one)
   --tags <a,b>     only fixtures with at least one of these tags
 
@@ -63,14 +68,15 @@ selected, or a file not written (nothing is written then).`,
     if (values.force === true && values.out === undefined) throw new UsageError('--force goes with --out');
     const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
     if (out !== undefined && (await isDirectory(out))) throw new UsageError(`--out names a directory (${values.out}): give the file to write`);
+    const variantWords = values.variant?.flatMap(splitList);
     const selection: Selection = {
-      ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
+      ...(variantWords === undefined ? {} : { variants: variantWords.map(variantIdOf) }),
       ...(values.filter === undefined ? {} : { filter: values.filter }),
       ...(values.tags === undefined ? {} : { tags: splitList(values.tags) }),
     };
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
 
-    const registry = await variantsOrStop();
+    const registry = await userVariantsOrStop(values, variantWords ?? [], io);
     for (const variant of selection.variants ?? []) {
       if (!registry.has(variant)) throw new UsageError(unknownVariantMessage(registry, variant));
     }

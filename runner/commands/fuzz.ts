@@ -7,7 +7,8 @@ import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import { MAX_JOBS } from '../run/pool.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
@@ -43,6 +44,7 @@ const OPTIONS = {
   reporter: { type: 'string', default: 'pretty' },
   html: { type: 'string' },
   jobs: { type: 'string', short: 'j', default: '1' },
+  ...VARIANTS_OPTION,
 } as const;
 
 /** `60s`, `2m`, `90`: seconds, as milliseconds. */
@@ -99,7 +101,7 @@ export const fuzzCommand: Command = {
   summary: 'play seeded random games on an engine, shrink each rule it breaks to a fixture',
   help: `Usage: scopa-conformance fuzz (--engine <command> [--timeout <s>] | --adapter <module>)
                             [--profile <file> | --against <command>]
-                            [--variant <id>] [--option name=value ...] [--players <n>]
+                            [--variant <id|file>] [--variants <dir>] [--option name=value ...] [--players <n>]
                             [--games <n> | --time <60s>] [--seed <n>] [--illegal-rate <r>]
                             [--jobs <n>] [--out <dir>] [--force]
                             [--reporter pretty|json|html [--html <file>]]
@@ -112,6 +114,10 @@ the same comparison and report card as run. Each rule broken for the first time 
 to the smallest game found that still shows it (the rounds before and after it dropped, as
 few plays as will do) and written to <dir> (default fuzz-findings/) as a fixture with
 provenance "fuzz", which run reproduces. The same seed gives the same games.
+
+The variant is pagat unless --variant names another, by id or by the path of its file
+(./house.yaml); --variants <dir> (repeatable) reads the variant files of <dir> too, which
+may extend the package's.
 
 With --against <command>, a second engine judges instead of the reference: each game's
 expectations are what that engine answers (for someone porting an engine: the old one
@@ -153,8 +159,8 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const illegalRate = rateOf(values['illegal-rate']);
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
 
-    const registry = await variantsOrStop();
-    const { variant, options, rules } = variantWithSettings(registry, values.variant, values.option ?? []);
+    const registry = await userVariantsOrStop(values, [values.variant], io);
+    const { variant, options, rules } = variantWithSettings(registry, variantIdOf(values.variant), values.option ?? []);
     let profile: EngineProfile | undefined;
     if (values.profile !== undefined) {
       const loaded = await loadProfileFile(resolve(io.cwd, values.profile), registry);
@@ -192,7 +198,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
       engineVersion: version,
       group: basename(out),
       shownDir: showPath(out, io),
-      reproFlags: [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile])],
+      reproFlags: [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile]), ...userVariantsFlags(values, [values.variant])],
     };
     const progress = io.isTTY && !inCi(io.env) ? (io.progress ?? io.stderr) : undefined;
     const showProgress = (played: number, broken: number): void => {

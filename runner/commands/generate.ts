@@ -6,7 +6,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { MAX_PLAYERS } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
@@ -22,6 +23,7 @@ const OPTIONS = {
   out: { type: 'string' },
   legal: { type: 'boolean' },
   force: { type: 'boolean' },
+  ...VARIANTS_OPTION,
 } as const;
 
 /**
@@ -45,14 +47,15 @@ async function notReplaceable(path: string, force: boolean): Promise<string | un
 export const generateCommand: Command = {
   name: 'generate',
   summary: 'write seeded random games of a variant as generated fixtures',
-  help: `Usage: scopa-conformance generate --variant <id> [--option name=value ...] --seed <n>
+  help: `Usage: scopa-conformance generate --variant <id|file> [--option name=value ...] --seed <n>
                                 [--count <k>] [--players <n>] [--out <dir>] [--legal] [--force]
+                                [--variants <dir>]
 
 Plays <k> games (default 1) on the reference engine with seeds <n>, <n>+1, ...: decks
 shuffled and each decision drawn uniformly from the legal ones. Each game is written as
 a fixture whose expectations (every event, each round's score sheet, the result) come
 from the reference engine, with provenance "generated" (generator, seed, engine
-version). Files go to <dir> (default fixtures/<variant>/) as
+version). Files go to <dir> (default fixtures/<variant>/ in the current folder) as
 gen-[legal-][<options>-]s<seed>.yaml. A file that exists is not overwritten unless --force
 is given, and then only if it is a generated fixture. Exit status: 0 when every file was
 written, 2 on a usage mistake or a file not written.
@@ -60,7 +63,10 @@ written, 2 on a usage mistake or a file not written.
 Options:
   --force   replace generated fixtures that exist (never a hand-verified one)
   --legal   keep each game's first round only, and add the legal decisions before each of
-            its plays (expect.legal, checked through the engine's optional legal request)`,
+            its plays (expect.legal, checked through the engine's optional legal request)
+  --variants <dir>
+            read the variant files of <dir> too (repeatable); they may extend the
+            package's. --variant may also name a variant file (./house.yaml)`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
@@ -69,9 +75,10 @@ Options:
     const seed = integerOption('seed', values.seed, 0);
     const count = integerOption('count', values.count, 1, Number.MAX_SAFE_INTEGER - seed);
     const players = integerOption('players', values.players, 2, MAX_PLAYERS);
-    const registry = await variantsOrStop();
-    const { variant, options, rules } = variantWithSettings(registry, values.variant, values.option ?? []);
-    const out = values.out === undefined ? join(FIXTURES_DIR, variant.id) : resolve(io.cwd, values.out);
+    const registry = await userVariantsOrStop(values, [values.variant], io);
+    const { variant, options, rules } = variantWithSettings(registry, variantIdOf(values.variant), values.option ?? []);
+    // Into the current folder, never into the package's own fixtures/ where it is installed.
+    const out = resolve(io.cwd, values.out ?? join('fixtures', variant.id));
     const underFixtures = relative(FIXTURES_DIR, out);
     const group = underFixtures !== '' && !underFixtures.startsWith('..') && !underFixtures.includes('/') ? underFixtures : basename(out);
     const outInfo = await stat(out).catch(() => undefined);

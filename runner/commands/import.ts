@@ -4,7 +4,8 @@
  */
 import { basename, extname, join, resolve } from 'node:path';
 import { applyOptions } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
@@ -12,7 +13,6 @@ import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-l
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
-import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -20,13 +20,14 @@ const OPTIONS = {
   system: { type: 'string' },
   version: { type: 'string' },
   force: { type: 'boolean' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export const importCommand: Command = {
   name: 'import',
   summary: "write another system's game log as recorded fixtures",
-  help: `Usage: scopa-conformance import <log.jsonl> [--out <dir>] [--variant <id>] [--system <name>]
-                                [--version <v>] [--force]
+  help: `Usage: scopa-conformance import <log.jsonl> [--out <dir>] [--variant <id|file>] [--system <name>]
+                                [--version <v>] [--force] [--variants <dir>]
 
 Reads a game log, what another system (an engine, a site, an app) recorded of the games it
 played, one JSON object per line (spec/GAME-LOG.md), and writes each game as a fixture with
@@ -35,13 +36,17 @@ said happened (the captures and trails, each round's points and totals, the resu
 recorded fixture is not verified: where the reference engine disagrees, \`run\` reports a
 divergence, a finding about the recorded system.
 
-Files go to <dir> (default fixtures/<variant>/) as rec-<log name>-<n>.yaml, n counting the
-log's games from 1. Every problem in the log is reported as "file:line: error: message"
-and nothing is written; so it is when a file exists, unless --force.
+Files go to <dir> (default fixtures/<variant>/ in the current folder) as
+rec-<log name>-<n>.yaml, n counting the log's games from 1. Every problem in the log is
+reported as "file:line: error: message" and nothing is written; so it is when a file
+exists, unless --force.
 
 Options:
   --out <dir>        the folder of the fixtures
-  --variant <id>     the variant of games whose "game" line names none
+  --variant <id>     the variant of games whose "game" line names none (an id, or the
+                     path of a variant file: ./house.yaml)
+  --variants <dir>   read the variant files of <dir> too (repeatable); they may extend
+                     the package's
   --system <name>    the recording system, where the "game" line names none
   --version <v>      its version, likewise
   --force            replace existing files
@@ -52,23 +57,22 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     if (positionals.length !== 1) throw new UsageError(`import takes one log file, got ${positionals.length}`);
     const log = resolve(io.cwd, positionals[0] as string);
-    const registry = await variantsOrStop();
-    const variants = registry;
-    if (values.variant !== undefined && !variants.has(values.variant)) {
-      throw new UsageError(unknownVariantMessage(variants, values.variant));
-    }
+    const variants = await userVariantsOrStop(values, [values.variant], io);
+    const variant = values.variant === undefined ? undefined : variantIdOf(values.variant);
+    if (variant !== undefined && !variants.has(variant)) throw new UsageError(unknownVariantMessage(variants, variant));
     const file = await readUserFile(log);
     if (!file.ok) {
       io.stderr.write(`${showPath(log, io)}: error: ${file.message}\n`);
       return EXIT.invalid;
     }
 
-    const read = readGameLog(file.text, values);
+    const read = readGameLog(file.text, { ...values, variant });
     const problems: LogProblem[] = read.ok ? [] : read.problems;
     const planned: { path: string; fixture: Fixture }[] = [];
     const name = basename(log, extname(log)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'log';
     for (const [index, game] of read.ok ? read.games.entries() : []) {
-      const folder = values.out === undefined ? join(FIXTURES_DIR, game.variant) : resolve(io.cwd, values.out);
+      // Into the current folder, never into the package's own fixtures/ where it is installed.
+      const folder = resolve(io.cwd, values.out ?? join('fixtures', game.variant));
       const path = join(folder, `rec-${name}-${index + 1}.yaml`);
       const id = fixtureIdOf(path);
       if (checkAgainstSchema('fixture#/properties/id', id).length > 0) {

@@ -8,6 +8,7 @@ import type { ResolvedVariant } from '../../reference/index.ts';
 import { resolve } from 'node:path';
 import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
@@ -73,12 +74,13 @@ const OPTIONS = {
   'validate-protocol': { type: 'boolean' },
   profile: { type: 'string' },
   'write-expect-fail': { type: 'string' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export const runCommand: Command = {
   name: 'run',
   summary: 'replay the fixtures on the engine and report every divergence, grouped by rule',
-  help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--filter <glob>]
+  help: `Usage: scopa-conformance run [paths|ids...] [--variant <id>] [--variants <dir>] [--filter <glob>]
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name> [--out <file>]]
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
@@ -99,7 +101,10 @@ of more than ${HELD_FIXTURES} files is read twice, checked and then run, so that
 whatever its size (a file changed in between is reported as errored, not run).
 
 Options:
-  --variant <id>        only fixtures of this variant (repeatable, or a,b)
+  --variant <id>        only fixtures of this variant (repeatable, or a,b); an id, or the
+                        path of a variant file (./house.yaml)
+  --variants <dir>      read the variant files of <dir> too (repeatable), for fixtures of
+                        variants of your own (which may extend the package's)
   --filter <glob>       only fixtures whose id matches (* any characters, ? one)
   --tags <a,b>          only fixtures with at least one of these tags
   --shard <i/n>         the i-th of n parts of the selection (by sorted id; 1 <= i <= n)
@@ -165,8 +170,9 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
     if (values.out !== undefined && reporter !== HTML) throw new UsageError('--out names the file of --reporter html; other reporters write to stdout');
     const htmlPath = reporter === HTML ? await htmlReportPath(values.out, '--out', io) : undefined;
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
+    const variantWords = values.variant?.flatMap(splitList);
     const selection: Selection = {
-      ...(values.variant === undefined ? {} : { variants: values.variant.flatMap(splitList) }),
+      ...(variantWords === undefined ? {} : { variants: variantWords.map(variantIdOf) }),
       ...(values.filter === undefined ? {} : { filter: values.filter }),
       ...(values.tags === undefined ? {} : { tags: splitList(values.tags) }),
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
@@ -180,6 +186,8 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       engine,
       jobs,
       htmlPath,
+      variants: userVariantSources(values, variantWords ?? [], io),
+      variantsFlags: userVariantsFlags(values, variantWords ?? []),
       keepGoing: values['keep-going'] === true,
       profile: values.profile,
       expectFail: values['expect-fail'],
@@ -206,6 +214,9 @@ interface RunWanted {
   jobs: number;
   htmlPath: string | undefined;
   keepGoing: boolean;
+  /** The user's variant folders and files (--variants, and files given for --variant), and the flags that say so again. */
+  variants: string[];
+  variantsFlags: string[];
   /** --profile and --expect-fail, as given. */
   profile: string | undefined;
   expectFail: string | undefined;
@@ -227,7 +238,7 @@ interface PreparedRun {
  * let go when this returns.
  */
 async function prepareRun(paths: string[], selection: Selection, wanted: RunWanted, io: Io): Promise<PreparedRun | ExitCode> {
-  const registry = await variantsOrStop();
+  const registry = await variantsOrStop(wanted.variants);
   for (const variant of selection.variants ?? []) {
     if (!registry.has(variant)) {
       throw new UsageError(unknownVariantMessage(registry, variant));
@@ -283,7 +294,11 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     return EXIT.invalid;
   }
 
-  const reproFlags = [...engineFlags(wanted.engine), ...(wanted.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, wanted.profile), io)])];
+  const reproFlags = [
+    ...engineFlags(wanted.engine),
+    ...(wanted.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, wanted.profile), io)]),
+    ...wanted.variantsFlags,
+  ];
   const tasks = selected.map(({ fixture: checked }): RunTask => {
     const file = showPath(checked.path, io);
     const expectedFailure = expectedFailureOf(expectFail, checked.id);

@@ -6,13 +6,14 @@
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { roundRecords, type GameEvent } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { userVariantsOrStop, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Expectations, ExpectedRound } from '../fixture/fixture.ts';
 import { type GameFile, loadGameFile, prepareGame, type PreparedGame, unusedInputs } from '../load/fixtures.ts';
 import { eventsOf, type Playthrough, playThrough, rejectionOf } from '../fixture/playthrough.ts';
 import { blockYaml } from '../fixture/yaml-layout.ts';
 
-const OPTIONS = { json: { type: 'boolean' } } as const;
+const OPTIONS = { json: { type: 'boolean' }, ...VARIANTS_OPTION } as const;
 
 /** What `score` prints: the expectations the reference engine gives the game, and the refusal that stopped it. */
 export interface Score {
@@ -24,7 +25,7 @@ export interface Score {
 export const scoreCommand: Command = {
   name: 'score',
   summary: 'play a game file on the reference engine and print its events, score sheets and result',
-  help: `Usage: scopa-conformance score <game-file> [--json]
+  help: `Usage: scopa-conformance score <game-file> [--json] [--variants <dir>]
 
 Plays a game file on the reference engine: a fixture (its expectations are ignored)
 or a file with only a fixture's inputs (variant, options, players, firstDealer,
@@ -36,7 +37,9 @@ game ends. A refused input stops the game; it is printed as \`expect.reject\` an
 Inputs the game never reaches are reported on stderr as warnings.
 
 Options:
-  --json   print JSON instead of YAML
+  --json             print JSON instead of YAML
+  --variants <dir>   read the variant files of <dir> too (repeatable), for a game of
+                     a variant of your own
 
 Exit status: 0 if the game was played (whether or not an input was refused), 2 if
 the file is not a valid game file (YAML, schema, variant, options, setup, decks).`,
@@ -47,7 +50,7 @@ the file is not a valid game file (YAML, schema, variant, options, setup, decks)
     if (file === undefined) throw new UsageError('score needs a game file');
     if (extra.length > 0) throw new UsageError(`score takes one game file, got ${positionals.length}`);
     const [path] = await resolveFixtureArgs([file], io);
-    const loaded = await loadAndPrepare(path as string, io);
+    const loaded = await loadAndPrepare(path as string, values, io);
     if (loaded === undefined) return EXIT.invalid;
     const { gameFile, prepared, playthrough } = loaded;
 
@@ -63,9 +66,10 @@ the file is not a valid game file (YAML, schema, variant, options, setup, decks)
 /** Loads a game file, checks what can be checked without playing it, and plays it; undefined after reporting problems. */
 export async function loadAndPrepare(
   path: string,
+  values: { variants?: string[] | undefined },
   io: Io,
 ): Promise<{ gameFile: GameFile; prepared: PreparedGame; playthrough: Playthrough } | undefined> {
-  const registry = await variantsOrStop();
+  const registry = await userVariantsOrStop(values, [], io);
   const loaded = await loadGameFile(path);
   if (!loaded.ok) {
     reportLoadErrors(loaded.errors, io);

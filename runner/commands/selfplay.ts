@@ -5,7 +5,8 @@
  */
 import type { GameState } from '../../reference/state.ts';
 import { applyOptions, MAX_PLAYERS, playRandomGames, Rng, type OptionValue } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, parseCommandArgs, UsageError } from '../cli/command.ts';
+import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 
 const OPTIONS = {
@@ -13,16 +14,20 @@ const OPTIONS = {
   games: { type: 'string', default: '1000' },
   players: { type: 'string', default: '2' },
   seed: { type: 'string', default: '1' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export const selfplayCommand: Command = {
   name: 'selfplay',
   summary: 'play seeded random games of each variant on the reference engine',
-  help: `Usage: scopa-conformance selfplay [--variant <id> ...] [--games <n>] [--players <n>] [--seed <n>]
+  help: `Usage: scopa-conformance selfplay [--variant <id|file> ...] [--games <n>] [--players <n>] [--seed <n>]
+                                [--variants <dir>]
 
 Plays <n> games (default 1000) of each variant, or of those named, with random legal
 decisions and seeded decks, at the variants' default options. Prints, per variant, the
 games played, the average number of rounds, and how often each side won or drew.
+A variant is named by its id, or by the path of its file (./house.yaml); --variants <dir>
+(repeatable) reads the variant files of <dir> too, which may extend the package's.
 Exit status: 0 if every game ended with a result, 2 on a usage mistake or an invalid
 variant or player count.`,
 
@@ -31,8 +36,8 @@ variant or player count.`,
     const games = integerOption('games', values.games, 1);
     const players = integerOption('players', values.players, 1, MAX_PLAYERS);
     const seed = integerOption('seed', values.seed, 1);
-    const registry = await variantsOrStop();
-    const ids = values.variant ?? [...registry.keys()];
+    const registry = await userVariantsOrStop(values, values.variant ?? [], io);
+    const ids = values.variant?.map(variantIdOf) ?? [...registry.keys()];
     for (const id of ids) {
       const variant = registry.get(id);
       if (variant === undefined) throw new UsageError(unknownVariantMessage(registry, id));

@@ -14,6 +14,7 @@ import { type EventDifference, EventMatcher } from '../check/event-matcher.ts';
 import type { Playthrough } from '../fixture/playthrough.ts';
 import { flowYaml } from '../fixture/yaml-layout.ts';
 import { loadAndPrepare, placeOf } from './score.ts';
+import { VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { renderEngineShown, showOnEngine } from './show-engine.ts';
 
 const OPTIONS = {
@@ -22,6 +23,7 @@ const OPTIONS = {
   adapter: { type: 'string' },
   timeout: { type: 'string' },
   'validate-protocol': { type: 'boolean' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export type ShownStep =
@@ -100,7 +102,7 @@ export interface Shown extends ShownHeader {
 export const showCommand: Command = {
   name: 'show',
   summary: 'tell a fixture play by play, with its expectations beside the reference engine or yours',
-  help: `Usage: scopa-conformance show <fixture|id> [--json]
+  help: `Usage: scopa-conformance show <fixture|id> [--json] [--variants <dir>]
        scopa-conformance show <fixture|id> --engine <command> [--timeout <s>] [--validate-protocol] [--json]
        scopa-conformance show <fixture|id> --adapter <module> [--timeout <s>] [--json]
 
@@ -127,6 +129,8 @@ Options:
   --adapter <module>    a JavaScript or TypeScript engine, run on a worker thread
   --timeout <s>         as for run (default 10)
   --validate-protocol   check every request and answer against spec/protocol/
+  --variants <dir>      read the variant files of <dir> too (repeatable), for a game of a
+                        variant of your own
 
 Exit status: 0 if the game was shown (whatever the engine did), 2 if the file is not
 a valid game file (or, with an engine, not a fixture), 3 if the engine could not be
@@ -139,7 +143,7 @@ started or gave no usable reply.`,
     if (extra.length > 0) throw new UsageError(`show takes one fixture, got ${positionals.length}`);
     const engine = engineSpecOf(values, io.cwd);
     const [path] = await resolveFixtureArgs([file], io);
-    const loaded = await loadAndPrepare(path as string, io);
+    const loaded = await loadAndPrepare(path as string, values, io);
     if (loaded === undefined) return EXIT.invalid;
     if (engine.kind === 'reference') {
       const shown = showGame(loaded.gameFile, loaded.prepared, loaded.playthrough, io);

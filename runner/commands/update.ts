@@ -4,29 +4,34 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath } from '../cli/command.ts';
+import { userVariantsOrStop, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { type FileStamp, FileChangedError, fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { listFixtureFiles } from '../load/fixtures.ts';
-import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
+import { PACKAGE_JSON } from '../util/repo-paths.ts';
 import { lineDiff } from '../util/text-diff.ts';
 
 export const updateCommand: Command = {
   name: 'update',
   summary: "rewrite generated fixtures' expectations from the reference engine",
-  help: `Usage: scopa-conformance update [paths...] [--dry-run]
+  help: `Usage: scopa-conformance update [paths...] [--dry-run] [--variants <dir>]
 
-Replays every generated fixture among the paths (default fixtures/) on the reference
-engine and rewrites its expectations (every event, the round score sheets, the result, and
-the legal decisions at the positions it lists) and engine version, showing what changed. Each file is written whole or not at all.
+Replays every generated fixture among the paths (default fixtures/ in the current
+folder) on the reference engine and rewrites its expectations (every event, the round
+score sheets, the result, and the legal decisions at the positions it lists) and engine
+version, showing what changed. Each file is written whole or not at all.
 Fixtures whose provenance is hand-verified or cross-checked are never rewritten.
 Refused when the CI environment variable is set: in CI expectations are checked, not made.
 
 Options:
-  --dry-run   show what would change, write nothing
+  --dry-run          show what would change, write nothing
+  --variants <dir>   read the variant files of <dir> too (repeatable), for fixtures of
+                     variants of your own
 A fixture file changed after update read it (an edit made while it runs) is not overwritten.
 Ctrl-C stops after the file being written: every file is whole, and the count of those not
 checked is printed.
@@ -35,13 +40,14 @@ Exit status: 0 done (or nothing to change); 2 refused, an invalid variant or fix
 fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
 
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { 'dry-run': { type: 'boolean' } });
+    const { values, positionals } = parseCommandArgs(args, { 'dry-run': { type: 'boolean' }, ...VARIANTS_OPTION });
     if (io.env.CI !== undefined && io.env.CI !== '' && io.env.CI !== 'false') {
       io.stderr.write('error: update does not run in CI (CI is set): expectations are checked there, never rewritten\n');
       return EXIT.invalid;
     }
-    const registry = await variantsOrStop();
-    const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
+    const registry = await userVariantsOrStop(values, [], io);
+    // The current folder's fixtures/, never the package's own where it is installed (in the repository, the same).
+    const paths = positionals.length === 0 ? [join(io.cwd, 'fixtures')] : await resolveFixtureArgs(positionals, io);
     // Every file's stamp before it is read: a file edited while update runs is not overwritten.
     const listed = await listFixtureFiles(paths);
     const stamps = new Map<string, FileStamp>();

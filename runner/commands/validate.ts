@@ -4,8 +4,10 @@
  * @module
  */
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, variantsOrStop } from '../cli/command.ts';
+import { VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { isFixturePath, listFixtureFiles } from '../load/fixtures.ts';
 import type { LoadError, LoadResult } from '../load/load-result.ts';
@@ -16,20 +18,22 @@ import { FIXTURES_DIR, VARIANTS_DIR } from '../util/repo-paths.ts';
 export const validateCommand: Command = {
   name: 'validate',
   summary: 'check variant files and fixtures against their schemas and the reference rules',
-  help: `Usage: scopa-conformance validate [files or directories...]
+  help: `Usage: scopa-conformance validate [files or directories...] [--variants <dir>]
 
 Checks variant files: YAML syntax, spec/variant.schema.json, the id against the file
-name, \`extends\` (the parent is <id>.yaml beside the file), the consistency of the
-resolved rules (a knob a child sets is the default of the inherited option that sets
-it), the rules every value of every option gives, and that every player count deals
-evenly with every combination of the options that change the deck or the deal.
+name, \`extends\` (the parent is <id>.yaml beside the file, else in a --variants folder,
+else among the package's variants), the consistency of the resolved rules (a knob a
+child sets is the default of the inherited option that sets it), the rules every value
+of every option gives, and that every player count deals evenly with every combination
+of the options that change the deck or the deal.
 
 Checks fixture files: YAML syntax, spec/fixture.schema.json, the id against the path
-under fixtures/, the variant (from variants/; one whose file is invalid is named with
-its first problem), option values, players and first dealer, each deck order, and
-every decision replayed on the reference engine: a
-refusal is an error unless it is the fixture's own \`expect.reject\`, and so is any
-input the game never reaches. spec/INTERPRETING.md says what each field means.
+under fixtures/, the variant (from variants/, the variant files given and the
+--variants folders; one whose file is invalid is named with its first problem), option
+values, players and first dealer, each deck order, and every decision replayed on the
+reference engine: a refusal is an error unless it is the fixture's own
+\`expect.reject\`, and so is any input the game never reaches. spec/INTERPRETING.md
+says what each field means.
 
 A file under fixtures/, or whose top level has \`variant:\` or \`rounds:\`, is a
 fixture; any other file is a variant. A directory stands for every *.yaml below it.
@@ -40,7 +44,8 @@ reported on stdout as "ok <file>".
 Exit status: 0 if every file is valid, 2 otherwise.`,
 
   async run(args, io) {
-    const { positionals } = parseCommandArgs(args, {});
+    const { values, positionals } = parseCommandArgs(args, VARIANTS_OPTION);
+    const userFolders = (values.variants ?? []).map((path) => resolve(io.cwd, path));
     const listed =
       positionals.length === 0 ? await defaultFiles() : await filesOf(await resolveFixtureArgs(positionals, io, 'read'));
     if (!listed.ok) {
@@ -59,12 +64,12 @@ Exit status: 0 if every file is valid, 2 otherwise.`,
     const fixturePaths = paths.filter((_, index) => kinds[index] === 'fixture');
     const problems = new Map<string, LoadError[]>();
 
-    for (const { path, result } of await checkVariantFiles(variantPaths)) {
+    for (const { path, result } of await checkVariantFiles(variantPaths, [...userFolders, VARIANTS_DIR])) {
       if (!result.ok) problems.set(path, result.errors);
     }
     if (fixturePaths.length > 0) {
       // A fixture whose variant is invalid is reported as such; the variant's own problems are its file's.
-      const registry = await variantsOrStop();
+      const registry = await variantsOrStop([...userFolders, ...variantPaths]);
       const corpus = await loadFixtureCorpus(fixturePaths, registry);
       for (const error of corpus.errors) problems.set(error.file, [...(problems.get(error.file) ?? []), error]);
     }

@@ -2,7 +2,7 @@
  * `variant list` and `variant show <id>`: the variants there are, and the rules one of them plays with.
  * @module
  */
-import { basename, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Document, isPair, isScalar, isSeq, visit } from 'yaml';
 import type { OptionSpec, OptionValue, ResolvedVariant, Rules } from '../../reference/types.ts';
 import { applyOptions } from '../../reference/variant.ts';
@@ -15,26 +15,23 @@ import {
   reportLoadErrors,
   UsageError,
 } from '../cli/command.ts';
-import {
-  checkVariantFiles,
-  listVariantFiles,
-  loadVariantRegistry,
-  unknownVariantMessage,
-  type VariantCheck,
-} from '../load/variants.ts';
+import { userVariantSources, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
+import { loadVariantRegistry, unknownVariantMessage } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
 
 const OPTIONS = {
   option: { type: 'string', short: 'o', multiple: true },
   json: { type: 'boolean' },
   dir: { type: 'string' },
+  ...VARIANTS_OPTION,
 } as const;
 
 export const variantCommand: Command = {
   name: 'variant',
   summary: 'list the variants, or show the rules one plays with',
-  help: `Usage: scopa-conformance variant list [--dir <dir>]
-       scopa-conformance variant show <id> [--option name=value ...] [--json] [--dir <dir>]
+  help: `Usage: scopa-conformance variant list [--dir <dir>] [--variants <dir>]
+       scopa-conformance variant show <id|file> [--option name=value ...] [--json] [--dir <dir>]
+                                  [--variants <dir>]
 
 list   every variant: its id and title; the problems of an invalid file go to stderr
        (exit 2)
@@ -45,21 +42,25 @@ Options:
   -o, --option name=value   set a host option (repeatable); the value is read as the
                             option's declared type (integer, true/false, or a name)
   --json                    print JSON instead of YAML
-  --dir <dir>               read the variants from <dir> instead of variants/`,
+  --dir <dir>               read the variants from <dir> instead of variants/
+  --variants <dir>          read the variant files of <dir> too (repeatable); they may
+                            extend the package's. show also takes the path of a variant
+                            file (./house.yaml)`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [action, ...rest] = positionals;
     const dir = values.dir === undefined ? VARIANTS_DIR : resolve(io.cwd, values.dir);
+    const sources = userVariantSources(values, [], io);
     switch (action) {
       case 'list':
         if (rest.length > 0) throw new UsageError(`variant list takes no arguments, got "${rest.join(' ')}"`);
-        return listVariants(dir, io);
+        return listVariants(dir, sources, io);
       case 'show': {
         const [id, ...extra] = rest;
         if (id === undefined) throw new UsageError('variant show needs a variant id');
         if (extra.length > 0) throw new UsageError(`variant show takes one id, got "${rest.join(' ')}"`);
-        return showVariant(dir, id, values.option ?? [], values.json === true, io);
+        return showVariant(dir, userVariantSources(values, [id], io), variantIdOf(id), values.option ?? [], values.json === true, io);
       }
       case undefined:
         throw new UsageError('variant needs an action: list or show');
@@ -69,8 +70,8 @@ Options:
   },
 };
 
-async function listVariants(dir: string, io: Io): Promise<ExitCode> {
-  const registry = await loadVariantRegistry(dir);
+async function listVariants(dir: string, sources: string[], io: Io): Promise<ExitCode> {
+  const registry = await loadVariantRegistry(dir, sources);
   if (!registry.ok) {
     reportLoadErrors(registry.errors, io);
     return EXIT.invalid;
@@ -82,24 +83,19 @@ async function listVariants(dir: string, io: Io): Promise<ExitCode> {
   return invalid.length === 0 ? EXIT.ok : EXIT.invalid;
 }
 
-async function showVariant(dir: string, id: string, settings: string[], json: boolean, io: Io): Promise<ExitCode> {
-  const files = await listVariantFiles(dir);
-  if (!files.ok) {
-    reportLoadErrors(files.errors, io);
+async function showVariant(dir: string, sources: string[], id: string, settings: string[], json: boolean, io: Io): Promise<ExitCode> {
+  const registry = await loadVariantRegistry(dir, sources);
+  if (!registry.ok) {
+    reportLoadErrors(registry.errors, io);
     return EXIT.invalid;
   }
-  const path = join(dir, `${id}.yaml`);
-  if (!files.value.includes(path)) {
-    const known = files.value.map((file) => basename(file, '.yaml'));
-    throw new UsageError(`unknown variant "${id}" (known: ${known.join(', ')})`);
-  }
-  // One check per path given.
-  const { result } = (await checkVariantFiles([path]))[0] as VariantCheck;
-  if (!result.ok) {
-    reportLoadErrors(result.errors, io);
+  const variant = registry.value.get(id);
+  if (variant === undefined) {
+    const errors = registry.value.invalid.get(id);
+    if (errors === undefined) throw new UsageError(unknownVariantMessage(registry.value, id));
+    reportLoadErrors(errors, io);
     return EXIT.invalid;
   }
-  const variant = result.value;
 
   const values = parseOptionSettings(variant, settings);
   const rules = applyOptions(variant, values);

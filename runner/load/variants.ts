@@ -2,7 +2,8 @@
  * Variant files: read, checked against spec/variant.schema.json, resolved through `extends` by the reference,
  * and checked with every value of every option they declare. Each problem is reported where it is written.
  *
- * A variant's id is its file name, and the variant it extends is the file `<parent id>.yaml` beside it.
+ * A variant's id is its file name, and the variant it extends is the file `<parent id>.yaml` beside it, or else
+ * in the folders searched after it: the user's (`--variants`), then the package's variants/.
  * @module
  */
 import { readdir, stat } from 'node:fs/promises';
@@ -77,16 +78,42 @@ export class VariantRegistry extends Map<string, ResolvedVariant> {
   readonly invalid = new Map<string, LoadError[]>();
 }
 
-/** Every variant of a directory, resolved. Fails only when the directory cannot be read. */
-export async function loadVariantRegistry(dir = VARIANTS_DIR): Promise<LoadResult<VariantRegistry>> {
+/**
+ * Every variant of a directory (the package's variants/ unless told), and of the user's own variant sources
+ * (`extra`: folders of variant files and single files), resolved. Fails when a folder cannot be read, or when two
+ * files give the same id (a user's variant does not silently replace one of the package's).
+ */
+export async function loadVariantRegistry(dir = VARIANTS_DIR, extra: readonly string[] = []): Promise<LoadResult<VariantRegistry>> {
   const files = await listVariantFiles(dir);
   if (!files.ok) return files;
-  const registry = new VariantRegistry();
-  for (const { path, result } of await checkVariantFiles(files.value)) {
-    if (result.ok) registry.set(result.value.id, result.value);
-    else registry.invalid.set(basename(path, VARIANT_SUFFIX), result.errors);
+  const paths = [...files.value];
+  const folders: string[] = [];
+  for (const source of new Set(extra.map((path) => resolve(path)))) {
+    if (source === resolve(dir)) continue;
+    if (!(await isDirectory(source))) {
+      paths.push(source);
+      continue;
+    }
+    const listed = await listVariantFiles(source);
+    if (!listed.ok) return listed;
+    folders.push(source);
+    paths.push(...listed.value);
   }
-  return { ok: true, value: registry };
+  const registry = new VariantRegistry();
+  const fileOf = new Map<string, string>();
+  const twice: LoadError[] = [];
+  for (const { path, result } of await checkVariantFiles([...new Set(paths)], [...folders, dir])) {
+    const id = basename(path, VARIANT_SUFFIX);
+    const first = fileOf.get(id);
+    if (first !== undefined) {
+      twice.push({ file: path, line: 0, col: 0, message: `variant "${id}" is given twice: here and in ${first}; rename one (its file name is its id)` });
+      continue;
+    }
+    fileOf.set(id, path);
+    if (result.ok) registry.set(result.value.id, result.value);
+    else registry.invalid.set(id, result.errors);
+  }
+  return twice.length > 0 ? failure(twice) : { ok: true, value: registry };
 }
 
 /** Why a variant id cannot be used: its file's first problem, or that there is no such variant. */
@@ -99,8 +126,11 @@ export function unknownVariantMessage(variants: ReadonlyMap<string, ResolvedVari
   return `unknown variant "${id}" (known: ${[...variants.keys()].join(', ')})`;
 }
 
-/** Each file resolved with its ancestors, which are read from beside it whether or not they are listed. */
-export async function checkVariantFiles(paths: string[]): Promise<VariantCheck[]> {
+/**
+ * Each file resolved with its ancestors, read whether or not they are listed: a parent is looked for beside the
+ * file, then in each of `searchDirs` in turn (by default the package's variants/).
+ */
+export async function checkVariantFiles(paths: string[], searchDirs: readonly string[] = [VARIANTS_DIR]): Promise<VariantCheck[]> {
   const loaded = new Map<string, LoadResult<VariantFile>>();
   const load = async (path: string): Promise<LoadResult<VariantFile>> => {
     const key = resolve(path);
@@ -110,28 +140,51 @@ export async function checkVariantFiles(paths: string[]): Promise<VariantCheck[]
     loaded.set(key, result);
     return result;
   };
+  /** Where the ids a file names are looked for, in order. */
+  const placesFrom = (path: string): string[] => [...new Set([dirname(resolve(path)), ...searchDirs.map((dir) => resolve(dir))])];
 
   const requested = await Promise.all(paths.map(load));
   // Read every ancestor first, so that the reference's resolution can look them up synchronously.
-  const toFollow = [...requested];
-  for (let next = toFollow.pop(); next !== undefined; next = toFollow.pop()) {
-    const parentPath = next.ok ? parentPathOf(next.value) : undefined;
-    if (parentPath === undefined || loaded.has(resolve(parentPath)) || !(await isFile(parentPath))) continue;
-    toFollow.push(await load(parentPath));
-  }
+  await Promise.all(
+    paths.map(async (path, index) => {
+      const places = placesFrom(path);
+      const seen = new Set<string>();
+      for (let next: LoadResult<VariantFile> | undefined = requested[index]; next?.ok === true && next.value.source.extends !== undefined; ) {
+        const parent = next.value.source.extends;
+        if (seen.has(parent)) break;
+        seen.add(parent);
+        const parentPath = await firstFile(places.map((place) => join(place, `${parent}${VARIANT_SUFFIX}`)));
+        next = parentPath === undefined ? undefined : await load(parentPath);
+      }
+    }),
+  );
 
   return paths.map((path, index) => {
     const file = requested[index] as LoadResult<VariantFile>;
     if (!file.ok) return { path, result: file };
-    const besideFile = (id: string): LoadResult<VariantFile> | undefined =>
-      loaded.get(resolve(dirname(file.value.path), `${id}${VARIANT_SUFFIX}`));
-    return { path, result: resolveVariantFile(file.value, besideFile) };
+    const places = placesFrom(path);
+    const found = (id: string): LoadResult<VariantFile> | undefined => {
+      for (const place of places) {
+        const result = loaded.get(join(place, `${id}${VARIANT_SUFFIX}`));
+        if (result !== undefined) return result;
+      }
+      return undefined;
+    };
+    return { path, result: resolveVariantFile(file.value, found) };
   });
 }
 
-function parentPathOf(file: VariantFile): string | undefined {
-  const parent = file.source.extends;
-  return parent === undefined ? undefined : join(dirname(file.path), `${parent}${VARIANT_SUFFIX}`);
+async function firstFile(candidates: string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
+  return undefined;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function isFile(path: string): Promise<boolean> {
