@@ -15,6 +15,7 @@ import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
+import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -28,6 +29,8 @@ import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
+import { readUserFile } from '../util/files.ts';
+import { globMatcher } from '../util/glob.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import {
   type ExpectFailList,
@@ -254,10 +257,16 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     },
   });
   checking?.done();
+  const problems = await problemsInSelection(corpus.errors, corpus.files, selection);
+  if (problems.length < corpus.errors.length) {
+    const aside = corpus.errors.length - problems.length;
+    const files = new Set(corpus.errors.map((error) => error.file)).size - new Set(problems.map((error) => error.file)).size;
+    io.stderr.write(`note: ${aside} problem${aside === 1 ? '' : 's'} in ${files} fixture file${files === 1 ? '' : 's'} the selection leaves out (validate shows them)\n`);
+  }
   let expectFail: ExpectFailList | undefined;
   // --keep-going leaves the invalid fixture files out (the exit status is 2 all the same) and runs the others.
-  const leftOut = wanted.keepGoing ? corpus.errors : [];
-  const errors = leftOut.length > 0 ? [] : [...corpus.errors];
+  const leftOut = wanted.keepGoing ? problems : [];
+  const errors = leftOut.length > 0 ? [] : [...problems];
   let profile: EngineProfile | undefined;
   if (wanted.profile !== undefined) {
     const loaded = await loadProfileFile(resolve(io.cwd, wanted.profile), registry);
@@ -316,6 +325,30 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
   });
   return { tasks, registry, ...(profile === undefined ? {} : { profile }), selected: whole.length, leftOut: leftOut.length > 0 };
+}
+
+/**
+ * The problems of the fixture files the selection may take: a file it leaves out stops nothing, so that `run
+ * --variant pagat` runs though an escoba fixture is broken. A file is left out when what it says of itself tells:
+ * its \`variant:\` line, and its id (from its path) against --filter. One that says no variant counts, and so does
+ * a problem that is no fixture file's (a folder that cannot be read).
+ */
+async function problemsInSelection(errors: LoadError[], files: readonly string[], selection: Selection): Promise<LoadError[]> {
+  if (errors.length === 0 || (selection.variants === undefined && selection.filter === undefined)) return errors;
+  const variants = selection.variants === undefined ? undefined : new Set(selection.variants);
+  const matches = selection.filter === undefined ? () => true : globMatcher(selection.filter);
+  const listed = new Set(files);
+  const taken = new Map<string, boolean>();
+  for (const file of new Set(errors.map((error) => error.file))) {
+    if (!listed.has(file)) {
+      taken.set(file, true);
+      continue;
+    }
+    const read = await readUserFile(file);
+    const variant = read.ok ? /^variant:[ \t]*(["']?)([a-z0-9-]+)\1[ \t]*(?:#.*)?$/m.exec(read.text)?.[2] : undefined;
+    taken.set(file, (variants === undefined || variant === undefined || variants.has(variant)) && matches(fixtureIdOf(file)));
+  }
+  return errors.filter((error) => taken.get(error.file) === true);
 }
 
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */

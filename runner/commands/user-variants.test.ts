@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -72,5 +72,34 @@ describe('what generate and import write goes to the current folder (never into 
     const imported = await run('import', join(REPO_ROOT, 'runner/testdata/import/sample.jsonl'));
     expect(imported).toEqual({ code: 0, stdout: 'wrote fixtures/pagat/rec-sample-1.yaml\nwrote fixtures/anycard/rec-sample-2.yaml\n', stderr: '' });
     expect(existsSync(join(dir, 'fixtures', 'anycard', 'rec-sample-2.yaml'))).toBe(true);
+  });
+});
+
+describe('run stops only on the fixture files it needs', () => {
+  const { dir, run } = userFolder();
+  mkdirSync(join(dir, 'suite', 'pagat'), { recursive: true });
+  mkdirSync(join(dir, 'suite', 'escoba'), { recursive: true });
+  copyFileSync(join(REPO_ROOT, 'fixtures', 'pagat', 'cap-rank-01.yaml'), join(dir, 'suite', 'pagat', 'cap-rank-01.yaml'));
+  const broken = readFileSync(join(REPO_ROOT, 'fixtures', 'escoba', 'cap-compulsion-01.yaml'), 'utf8').replace(/^title: .*$/m, 'title: [broken');
+  writeFileSync(join(dir, 'suite', 'escoba', 'cap-compulsion-01.yaml'), broken);
+  const NOTE = 'note: 1 problem in 1 fixture file the selection leaves out (validate shows them)\n';
+
+  test.each([
+    ['--variant pagat: the broken escoba fixture is left out', ['--variant', 'pagat']],
+    ['--filter pagat/*: likewise', ['--filter', 'pagat/*']],
+  ])('%s', async (_, flags) => {
+    const ran = await run('run', 'suite', ...flags);
+    expect({ code: ran.code, stderr: ran.stderr }).toEqual({ code: 0, stderr: NOTE });
+    expect(ran.stdout).toMatch(/^1 fixture: 1 passed/m);
+  });
+
+  test.each([
+    ['--variant escoba', ['--variant', 'escoba']],
+    ['no selection', []],
+  ])('%s: the broken fixture stops the run', async (_, flags) => {
+    const ran = await run('run', 'suite', ...flags);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toMatch(/^suite\/escoba\/cap-compulsion-01\.yaml:\d+:\d+: error: .*\n1 problem in the input files: nothing was run\n$/);
   });
 });
