@@ -1,12 +1,18 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 
-/** A folder of the user's own, as the current folder, away from the repository. */
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder of the user's own, as the current folder, away from the repository (removed after the tests). */
 function userFolder(): { dir: string; run: (...argv: string[]) => ReturnType<typeof runCli> } {
   const dir = mkdtempSync(join(tmpdir(), 'user-variants-'));
+  folders.push(dir);
   return { dir, run: (...argv) => runCli(argv, { cwd: dir }) };
 }
 

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli/cli-harness.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -25,6 +25,7 @@ test('--engine and --adapter together are a usage mistake', async () => {
 describe('--adapter loads TypeScript and JavaScript, ES modules and CommonJS, in a CommonJS project', () => {
   // A project as `npm init -y` makes it: "type": "commonjs", so that Node takes a .ts or .js file for CommonJS.
   const project = mkdtempSync(join(tmpdir(), 'adapter-kinds-'));
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'my-engine', version: '1.0.0', type: 'commonjs' })}\n`);
   // EngineFailure from the runner's sources, as an adapter in this repository would import it; a CommonJS adapter
   // gets its own copy of the module, and its failure is still known for one.
@@ -53,6 +54,7 @@ describe('--adapter loads TypeScript and JavaScript, ES modules and CommonJS, in
 
 describe('an --adapter that is no adapter is reported in one line, no stack', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adapter-broken-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const write = (name: string, text: string): string => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
