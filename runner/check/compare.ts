@@ -203,7 +203,7 @@ function checkPlayCounts(reading: Reading): Candidate[] {
       while (eventIndex < events.length && events[eventIndex]?.type === 'sweep') eventIndex++;
       const ended = events.at(-1)?.type === 'game-end' && eventIndex >= events.length;
       const divergence: Divergence = { kind: 'stopped-early', round, play: made.length + 1, eventIndex, rule: stopRule(reading, made.length), ...plays };
-      const neverReached = round > 1 && !positions.some((position) => position.round === round);
+      const neverReached = round > 1 && !reached(reading, round);
       found.push(candidate(divergence, ended || neverReached ? 'end' : 'play'));
     } else if (made.length > want) {
       const eventIndex = made[want] as number;
@@ -278,9 +278,14 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
   const actualRounds = itemsByRound(events, positions, reporting);
   const found: Candidate[] = [];
   // Where a missing event would have been in the engine's stream: after the one before it in the same part of
-  // the round, or else before the first event placed after it.
+  // the round and the sweeps that follow it (a play's sweeps belong to the play, as where the engine stopped early
+  // does), or else before the first event placed after it.
   const missingAt = (expected: Item, before: Item | undefined): number => {
-    if (before !== undefined) return before.index + 1;
+    if (before !== undefined) {
+      let index = before.index + 1;
+      while (events[index]?.type === 'sweep') index++;
+      return index;
+    }
     const { round, play } = expected.position;
     const next = positions.findIndex((p) => p.round > round || (p.round === round && p.play > play));
     return next >= 0 ? next : events.length;
@@ -400,6 +405,12 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
 /** Whether the engine ended the game before event index `index`: what is missing there is about the game's length. */
 const endedBefore = (reading: Reading, index: number): boolean => reading.gameEnd >= 0 && reading.gameEnd < index;
 
+/**
+ * Whether any of the engine's events is in round `round`. A round it never reached has no sweeps, awards or
+ * round-end of its own: what the fixture expects there is about the game's length.
+ */
+const reached = (reading: Reading, round: number): boolean => reading.positions.some((position) => position.round === round);
+
 /** Index of the first event of a round satisfying `test`, or -1. */
 function findInRound(reading: Reading, round: number, test: (event: GameEvent) => boolean): number {
   return reading.events.findIndex((event, i) => reading.positions[i]?.round === round && test(event));
@@ -445,7 +456,7 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
         expected: expected.sweeps,
         actual,
       };
-      found.push(candidate(divergence, 'sweep'));
+      found.push(candidate(divergence, reached(reading, round) ? 'sweep' : 'end'));
     }
   }
 
@@ -467,7 +478,7 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
     const rule = field === 'missing' && rules.end.countingOut ? 'END-COUNTING-OUT' : awardRule(category, figures, actual ?? undefined, rules);
     const kind = rules.scoring.categories.find((c) => c.id === category)?.kind;
     const divergence: Divergence = { kind: 'award-mismatch', ...positionAt(reading, eventIndex, round), eventIndex, rule, category, field, expected: figures, actual };
-    const phase = actual === null && endedBefore(reading, eventIndex) ? 'end' : kind === 'sweeps' ? 'sweep-award' : 'award';
+    const phase = actual === null && (endedBefore(reading, eventIndex) || !reached(reading, round)) ? 'end' : kind === 'sweeps' ? 'sweep-award' : 'award';
     found.push(candidate(divergence, phase));
   }
 
@@ -488,7 +499,7 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
       expected: want,
       actual: got,
     };
-    const phase = got === null ? (endedBefore(reading, eventIndex) ? 'end' : 'points') : field;
+    const phase = got === null ? (endedBefore(reading, eventIndex) || !reached(reading, round) ? 'end' : 'points') : field;
     found.push(candidate(divergence, phase));
     break;
   }
