@@ -256,3 +256,195 @@ describe('where an engine stops or plays on, and why', () => {
     expect(found({ events: [roundEnd(1)] }, playsOnly([2]), reportingOf('totals'))).toEqual([]);
   });
 });
+
+describe('each round\'s scores (expect.rounds), whole', () => {
+  const rounds = (expected: Expectations['rounds'], plays?: number[]): Fixture => fixtureOf({ rounds: expected }, plays);
+  const countingOut = { ...pagat, end: { ...pagat.end, countingOut: true } };
+
+  test('sweeps per side, counted from the sweeps (a seat\'s side is the seat modulo the sides), shown at the remainder', () => {
+    expect(found({ events: EVENTS }, rounds([{ round: 2, sweeps: [2, 0] }]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 2, play: 4, eventIndex: 17, rule: 'SWEEP-POINT', field: 'sweeps', expected: [2, 0], actual: [1, 0] },
+    ]);
+    const seat3 = at(EVENTS, 2, { type: 'sweep', seat: 3, points: 1 });
+    expect(found({ events: seat3 }, rounds([{ round: 1, sweeps: [1, 0] }]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [1, 0], actual: [0, 1] },
+    ]);
+    const notASeat = at(EVENTS, 2, { type: 'sweep', seat: 0.5, points: 1 });
+    expect(found({ events: notASeat }, rounds([{ round: 1, sweeps: [1, 0] }]))[0]).toMatchObject({ actual: [0, 0] });
+  });
+
+  test('sweeps without a remainder: at the round-end; without either: after the events, at the fixture\'s last play', () => {
+    expect(found({ events: at(EVENTS, 6) }, rounds([{ round: 1, sweeps: [0, 0] }]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 9, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 0], actual: [1, 0] },
+    ]);
+    expect(found({ events: EVENTS.slice(0, 6) }, rounds([{ round: 1, sweeps: [0, 0] }], [4]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 0], actual: [1, 0] },
+    ]);
+  });
+
+  test('a category: its counts first, then its points, at its award', () => {
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [6, 2], points: [0, 1] } } }]))).toEqual([
+      {
+        kind: 'award-mismatch',
+        round: 2,
+        play: 4,
+        eventIndex: 18,
+        rule: 'SCORE-MOST-CARDS',
+        category: 'cards',
+        field: 'counts',
+        expected: { counts: [6, 2], points: [0, 1] },
+        actual: { counts: [7, 1], points: [1, 0] },
+      },
+    ]);
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [7, 1], points: [0, 1] } } }]))[0]).toMatchObject({ field: 'points', eventIndex: 18 });
+    expect(found({ events: EVENTS }, rounds([{ round: 1, awards: { sweeps: { points: [2, 0] } } }]))[0]).toMatchObject({ field: 'points', eventIndex: 9, rule: 'SCORE-SWEEPS' });
+  });
+
+  test('a category with no award: at the round-end; under counting out, END-COUNTING-OUT', () => {
+    const primiera = rounds([{ round: 2, awards: { primiera: { points: [1, 0] } } }]);
+    const missing = { kind: 'award-mismatch', round: 2, play: 4, eventIndex: 21, rule: 'SCORE-PRIMIERA', category: 'primiera', field: 'missing', expected: { points: [1, 0] }, actual: null };
+    expect(found({ events: EVENTS }, primiera)).toEqual([missing]);
+    expect(findDivergences(primiera, { events: EVENTS }, countingOut)).toEqual([{ ...missing, rule: 'END-COUNTING-OUT' }]);
+  });
+
+  test('a category with no award after the engine ended the game: still its finding, the only one', () => {
+    expect(found({ events: [...EVENTS.slice(0, 7), gameEnd] }, rounds([{ round: 1, awards: { primiera: { points: [1, 0] } } }], [4]))).toEqual([
+      { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 8, rule: 'SCORE-PRIMIERA', category: 'primiera', field: 'missing', expected: { points: [1, 0] }, actual: null },
+    ]);
+  });
+
+  test('what the engine does not report of an award is not compared', () => {
+    const awardTypes = ['deal', 'capture', 'trail', 'sweep', 'remainder', 'award', 'round-end', 'game-end'] as const;
+    const withoutCounts = reportingOf({ events: [...awardTypes], omit: ['award.counts'] });
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [6, 2], points: [1, 0] } } }]), withoutCounts)).toEqual([]);
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [6, 2], points: [0, 1] } } }]), withoutCounts)[0]).toMatchObject({ field: 'points' });
+    const withoutPoints = reportingOf({ events: [...awardTypes], omit: ['award.points'] });
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [7, 1], points: [0, 1] } } }]), withoutPoints)).toEqual([]);
+    expect(found({ events: EVENTS }, rounds([{ round: 2, awards: { cards: { counts: [6, 2] } } }]), reportingOf('plays-and-scores'))).toEqual([]);
+  });
+
+  test('the round\'s points, else its totals, at its round-end; no round-end: missing, after the events', () => {
+    expect(found({ events: EVENTS }, rounds([{ round: 2, points: [2, 0], totals: [5, 0] }]))).toEqual([
+      { kind: 'round-mismatch', round: 2, play: 4, eventIndex: 21, field: 'points', expected: [2, 0], actual: [3, 0] },
+    ]);
+    expect(found({ events: EVENTS }, rounds([{ round: 2, points: [3, 0], totals: [5, 0] }]))).toEqual([
+      { kind: 'round-mismatch', round: 2, play: 4, eventIndex: 21, field: 'totals', expected: [5, 0], actual: [6, 0] },
+    ]);
+    expect(found({ events: at(EVENTS, 21) }, rounds([{ round: 2, points: [3, 0] }]))).toEqual([
+      { kind: 'round-mismatch', round: 2, play: 4, eventIndex: 22, field: 'missing', expected: [3, 0], actual: null },
+    ]);
+    expect(found({ events: [...EVENTS.slice(0, 10), gameEnd] }, rounds([{ round: 1, points: [3, 0] }], [4]))).toEqual([
+      { kind: 'round-mismatch', round: 1, play: 4, eventIndex: 11, field: 'missing', expected: [3, 0], actual: null },
+    ]);
+    expect(found({ events: EVENTS }, rounds([{ round: 2, points: [2, 0], totals: [5, 0] }]), reportingOf('totals'))).toEqual([
+      { kind: 'round-mismatch', round: 2, play: 4, eventIndex: 21, field: 'totals', expected: [5, 0], actual: [6, 0] },
+    ]);
+  });
+});
+
+describe('the result (expect.result), whole', () => {
+  const result = (expected: Expectations['result']): Fixture => fixtureOf({ result: expected });
+
+  test('no game-end: missing, after the last event', () => {
+    expect(found({ events: EVENTS.slice(0, 22) }, result({ winner: 0 }))).toEqual([
+      { kind: 'result-mismatch', round: 2, play: 4, eventIndex: 22, rule: 'END-TARGET', field: 'missing', expected: { winner: 0 }, actual: null },
+    ]);
+  });
+
+  test('the reason first, at the game-end', () => {
+    expect(found({ events: EVENTS }, result({ reason: 'counting-out', winner: 1 }))).toEqual([
+      {
+        kind: 'result-mismatch',
+        round: 2,
+        play: 4,
+        eventIndex: 22,
+        rule: 'END-COUNTING-OUT',
+        field: 'reason',
+        expected: { reason: 'counting-out', winner: 1 },
+        actual: { reason: 'target', winner: 0, ranking: [0, 1], totals: [6, 0] },
+      },
+    ]);
+  });
+
+  test('what the engine does not report of the end is not compared; without game-ends, no result at all', () => {
+    expect(found({ events: EVENTS }, result({ reason: 'counting-out', winner: 0, ranking: [1, 0] }), reportingOf('totals'))).toEqual([]);
+    expect(found({ events: EVENTS }, result({ winner: 0, totals: [1, 0] }), reportingOf({ events: ['game-end'], omit: ['game-end.totals'] }))).toEqual([]);
+    expect(found({ events: EVENTS }, result({ winner: 1 }), reportingOf({ events: ['capture', 'trail'] }))).toEqual([]);
+  });
+
+  test('two game-ends: the last is the result', () => {
+    expect(found({ events: [...EVENTS, { ...gameEnd, winner: 1 }] }, result({ winner: 1 }))).toEqual([]);
+  });
+});
+
+describe('events of some types (match: types), whole', () => {
+  const types = (chosen: GameEvent['type'][], list: GameEvent[]): Fixture => fixtureOf({ events: { match: 'types', types: chosen, list } });
+
+  test('one more than expected: extra, at the engine\'s event; one fewer: missing, after the last event', () => {
+    expect(found({ events: EVENTS }, types(['sweep'], [sweep]))).toEqual([
+      { kind: 'extra-event', round: 2, play: 1, eventIndex: 13, expectedIndex: 1, rule: 'SWEEP-POINT', expected: null, actual: sweep },
+    ]);
+    expect(found({ events: EVENTS }, types(['sweep'], [sweep, sweep, sweep]))).toEqual([
+      { kind: 'missing-event', round: 2, play: 4, eventIndex: 23, expectedIndex: 2, rule: 'SWEEP-POINT', expected: sweep, actual: null },
+    ]);
+  });
+
+  test('one that differs: both, at the engine\'s event and the list\'s index', () => {
+    expect(found({ events: EVENTS }, types(['trail'], [trail, { ...lastTrail, card: '6S' }]))).toEqual([
+      { kind: 'event-mismatch', round: 1, play: 4, eventIndex: 5, expectedIndex: 1, rule: 'PLAY-TURN', expected: { ...lastTrail, card: '6S' }, actual: lastTrail },
+    ]);
+  });
+
+  test('types and fields the engine does not report are not compared', () => {
+    expect(found({ events: EVENTS }, types(['deal', 'sweep'], [{ ...deal(1), dealer: 0 } as GameEvent, sweep, deal(2), sweep]), reportingOf('plays-and-scores'))).toEqual([]);
+    expect(found({ events: EVENTS }, types(['round-end'], [{ ...roundEnd(1), points: [9, 9] } as GameEvent, roundEnd(2)]), reportingOf('totals'))).toEqual([]);
+  });
+});
+
+describe('every event (match: all): scoring events, whole', () => {
+  const all = (list: GameEvent[] = EVENTS): Fixture => fixtureOf({ events: { match: 'all', list } });
+
+  test('an award of a category not expected: extra; one missing: after the awards before it', () => {
+    const napola: GameEvent = { type: 'award', round: 1, category: 'napola', counts: [0, 0], points: [0, 0] };
+    expect(found({ events: [...EVENTS.slice(0, 10), napola, ...EVENTS.slice(10)] }, all())).toEqual([
+      { kind: 'extra-event', round: 1, play: 4, eventIndex: 10, expectedIndex: 10, expected: null, actual: napola },
+    ]);
+    expect(found({ events: at(EVENTS, 8) }, all())).toEqual([
+      { kind: 'missing-event', round: 1, play: 4, eventIndex: 9, expectedIndex: 8, rule: 'SCORE-MOST-COINS', expected: awards(1)[1], actual: null },
+    ]);
+  });
+
+  test('a round-end: eliminations compared (an empty list is none), unless not reported; one missing or extra', () => {
+    const eliminated = at(EVENTS, 10, { ...roundEnd(1), eliminated: [1] } as GameEvent);
+    expect(found({ events: eliminated }, all())).toEqual([
+      { kind: 'event-mismatch', round: 1, play: 4, eventIndex: 10, expectedIndex: 10, rule: 'END-INVERSE', expected: roundEnd(1), actual: { ...roundEnd(1), eliminated: [1] } },
+    ]);
+    expect(found({ events: at(EVENTS, 10, { ...roundEnd(1), eliminated: [] } as GameEvent) }, all())).toEqual([]);
+    const withoutEliminations = reportingOf({ events: ['deal', 'capture', 'trail', 'sweep', 'remainder', 'award', 'round-end', 'game-end'], omit: ['round-end.eliminated'] });
+    expect(found({ events: eliminated }, all(), withoutEliminations)).toEqual([]);
+    expect(found({ events: at(EVENTS, 21) }, all())).toEqual([
+      { kind: 'missing-event', round: 2, play: 4, eventIndex: 22, expectedIndex: 21, expected: roundEnd(2), actual: null },
+    ]);
+    expect(found({ events: EVENTS }, all(at(EVENTS, 21)))).toEqual([
+      { kind: 'extra-event', round: 2, play: 4, eventIndex: 21, expectedIndex: 0, expected: null, actual: roundEnd(2) },
+    ]);
+  });
+
+  test('a game-end not expected: extra', () => {
+    expect(found({ events: EVENTS }, all(EVENTS.slice(0, 22)))).toEqual([
+      { kind: 'extra-event', round: 2, play: 4, eventIndex: 22, expectedIndex: 0, rule: 'END-TARGET', expected: null, actual: gameEnd },
+    ]);
+  });
+
+  test('a round-end of another round: the expected one is missing where it would be', () => {
+    expect(found({ events: at(EVENTS, 10, { ...roundEnd(1), round: 7 } as GameEvent) }, all())[0]).toEqual({
+      kind: 'missing-event',
+      round: 1,
+      play: 4,
+      eventIndex: 10,
+      expectedIndex: 10,
+      expected: roundEnd(1),
+      actual: null,
+    });
+  });
+});
