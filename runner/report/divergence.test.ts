@@ -744,3 +744,286 @@ describe('values and decisions in words', () => {
     expect(stateBefore(badPlay, pagat, 1, 2).problem).toMatch(/^the reference engine refuses round 1, play 1: CARD_NOT_IN_HAND: /);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scoring events, the end of the game, and what the report shows of each kind
+
+describe('reports of scoring events and of the end, in full', () => {
+  /** scoredRound and the game-end: 0 deal, 1-6 plays and sweeps, 7 remainder, 8-9 awards, 10 round-end, 11 game-end. */
+  const withEnd = (): GameEvent[] => [...scoredRound(), { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [4, 0] }];
+  const coins: GameEvent = { type: 'award', round: 1, category: 'coins', counts: [2, 0], points: [1, 0] };
+
+  test('an award that differs: the fields that differ, the event before it, the cards behind each side\'s count; no decision', () => {
+    const divergence: Divergence = {
+      kind: 'event-mismatch',
+      round: 1,
+      play: 4,
+      eventIndex: 9,
+      expectedIndex: 9,
+      rule: 'SCORE-MOST-COINS',
+      expected: { ...coins, counts: [1, 1], points: [0, 0] } as GameEvent,
+      actual: coins,
+    };
+    expect(reportOf(divergence, { reply: { events: withEnd() } })).toBe(
+      padded(11, [
+        ...HEAD,
+        "what: the engine's event #9 is not the one the fixture expects [event-mismatch]",
+        'where: round 1, play 4 (the last play the fixture makes in this round)',
+        'expected: award {round: 1, category: coins, counts: [1 1], points: [0 0]} (expected event #9)',
+        'actual: award {round: 1, category: coins, counts: [2 0], points: [1 0]} (engine event #9)',
+        'differs in: counts, points',
+        'after: award {round: 1, category: cards, counts: [8 0], points: [1 0]} (engine event #8)',
+        "behind it: side 0: 2 coins [2D 9D] (from the engine's events)",
+        '  side 1: 0 coins []',
+        'rule: SCORE-MOST-COINS (most cards of the coins suit): spec/rules.md#score-most-coins-most-cards-of-the-coins-suit',
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('an award expected and missing, of a category the rules do not have, or without counts: no breakdown', () => {
+    const missing: Divergence = { kind: 'missing-event', round: 1, play: 4, eventIndex: 10, expectedIndex: 10, expected: { ...coins, category: 'bonus' } as GameEvent, actual: null };
+    const text = reportOf(missing, { reply: { events: withEnd() } });
+    expect(text.split('\n').slice(4)).toEqual([
+      'expected:  award {round: 1, category: bonus, counts: [2 0], points: [1 0]} (expected event #10)',
+      'actual:    (none)',
+      'after:     award {round: 1, category: coins, counts: [2 0], points: [1 0]} (engine event #9)',
+      'rule:      no single rule; see spec/rules.md#15-event-vocabulary',
+      REPRODUCE,
+    ]);
+    const noCounts = reportOf({ ...missing, expected: { ...coins, counts: 'none' } as unknown as GameEvent }, { reply: { events: withEnd() } });
+    expect(noCounts).not.toMatch(/^behind it:/m);
+    const extra: Divergence = { kind: 'extra-event', round: 1, play: 4, eventIndex: 9, expectedIndex: 9, expected: null, actual: { ...coins, points: 'x' } as unknown as GameEvent };
+    expect(reportOf(extra, { reply: { events: withEnd() } }).split('\n').filter((row) => row.startsWith('behind it:') || row.startsWith('   '))).toEqual([
+      "behind it: side 0: 2 coins [2D 9D] (from the engine's events)",
+      '           side 1: 0 coins []',
+    ]);
+  });
+
+  test('a round-end that differs: its fields, the event before; no decision, no breakdown', () => {
+    const roundEnd: GameEvent = { type: 'round-end', round: 1, points: [4, 0], totals: [4, 0] };
+    const divergence: Divergence = { kind: 'event-mismatch', round: 1, play: 4, eventIndex: 10, expectedIndex: 10, expected: { ...roundEnd, points: [3, 0], totals: [3, 0] }, actual: roundEnd };
+    expect(reportOf(divergence, { reply: { events: withEnd() } })).toBe(
+      padded(11, [
+        ...HEAD,
+        "what: the engine's event #10 is not the one the fixture expects [event-mismatch]",
+        'where: round 1, play 4 (the last play the fixture makes in this round)',
+        'expected: round-end {round: 1, points: [3 0], totals: [3 0]} (expected event #10)',
+        'actual: round-end {round: 1, points: [4 0], totals: [4 0]} (engine event #10)',
+        'differs in: points, totals',
+        'after: award {round: 1, category: coins, counts: [2 0], points: [1 0]} (engine event #9)',
+        'rule: no single rule; see spec/rules.md#15-event-vocabulary',
+        REPRODUCE,
+      ]),
+    );
+  });
+
+  test('a game-end missing: what was expected, the last event; no decision', () => {
+    const gameEnd: GameEvent = { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [4, 0] };
+    const divergence: Divergence = { kind: 'missing-event', round: 1, play: 4, eventIndex: 11, expectedIndex: 11, rule: 'END-TARGET', expected: gameEnd, actual: null };
+    expect(reportOf(divergence)).toBe(
+      [
+        ...HEAD,
+        'what:      the engine reports no event where the fixture expects one (the engine reported 11) [missing-event]',
+        'where:     round 1, play 4 (the last play the fixture makes in this round)',
+        'expected:  game-end {reason: target, winner: 0, ranking: [0 1], totals: [4 0]} (expected event #11)',
+        'actual:    (none)',
+        'after:     round-end {round: 1, points: [4 0], totals: [4 0]} (engine event #10)',
+        'rule:      END-TARGET (the first side to reach the target): spec/rules.md#end-target-the-first-side-to-reach-the-target',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('a play missing: the decision, the table and hand, the reference\'s legal decisions; the sweep before it', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'missing-event', round: 1, play: 4, eventIndex: 6, expectedIndex: 6, rule: 'PLAY-TRAIL', expected: played[6] as GameEvent, actual: null };
+    expect(reportOf(divergence, { reply: { events: played.slice(0, 6) } })).toBe(
+      [
+        ...HEAD,
+        'what:      the engine reports no event where the fixture expects one (the engine reported 6) [missing-event]',
+        'where:     round 1, play 4 (the last play the fixture makes in this round)',
+        'decision:  seat 1 plays 9D and takes nothing (a trail)',
+        'table:     [] before the play',
+        'hand:      seat 1 holds [9D 6S]',
+        'legal:     9D trails | 6S trails (reference engine)',
+        'expected:  trail {seat: 1, card: 9D} (expected event #6)',
+        'actual:    (none)',
+        'after:     sweep {seat: 0, points: 1} (engine event #5)',
+        'rule:      PLAY-TRAIL (a card that captures nothing joins the table): spec/rules.md#play-trail-a-card-that-captures-nothing-joins-the-table',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('the wrong seat playing: the fixture\'s seat, and the hand of the seat whose turn it is', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const rounds = SWEEPS.rounds.map((round) => ({ ...round, plays: round.plays.map((play, i) => (i === 1 ? { ...play, seat: 0 } : play)) }));
+    const divergence: Divergence = { kind: 'event-mismatch', round: 1, play: 2, eventIndex: 3, expectedIndex: 3, rule: 'PLAY-TURN', expected: { type: 'trail', seat: 0, card: '7H' }, actual: played[3] as GameEvent };
+    expect(reportOf(divergence, { fixture: { ...SWEEPS, rounds } }).split('\n').slice(4, 12)).toEqual([
+      'decision:   seat 0 plays 7H and takes nothing (a trail)',
+      'table:      [] before the play',
+      'hand:       seat 1 holds [7H 9D 6S] (seat 1 is to play)',
+      'legal:      7H trails | 9D trails | 6S trails (reference engine)',
+      'expected:   trail {seat: 0, card: 7H} (expected event #3)',
+      'actual:     trail {seat: 1, card: 7H} (engine event #3)',
+      'differs in: seat',
+      'after:      sweep {seat: 0, points: 1} (engine event #2)',
+    ]);
+  });
+
+  test('expected and actual the same (a divergence made by hand): no "differs in" line', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const same: Divergence = { kind: 'event-mismatch', round: 1, play: 3, eventIndex: 4, expectedIndex: 4, expected: played[4] as GameEvent, actual: played[4] as GameEvent };
+    expect(reportOf(same)).not.toMatch(/^differs in:/m);
+    expect(reportOf(same)).toMatch(/^after: {5}trail \{seat: 1, card: 7H\} \(engine event #3\)$/m);
+  });
+
+  test('a result expected where the engine reported nothing: no deal shown; its rule line points at the events', () => {
+    const divergence: Divergence = { kind: 'result-mismatch', round: 1, play: 0, eventIndex: 0, field: 'missing', expected: { winner: 1 }, actual: null };
+    expect(reportOf(divergence, { reply: { events: [] } })).toBe(
+      [
+        ...HEAD,
+        "what:      the engine's events have no game-end: for the engine the game did not end [result-mismatch]",
+        'where:     the end of the game (round 1, after play 0)',
+        'expected:  side 1 wins',
+        'actual:    no game-end event',
+        'rule:      no single rule; see spec/rules.md#15-event-vocabulary',
+        REPRODUCE,
+      ].join('\n'),
+    );
+  });
+
+  test('one play, and plays in a round the fixture does not have: "1 play", no last-play note, the decision not made', () => {
+    const divergence: Divergence = { kind: 'extra-play', round: 3, play: 1, eventIndex: 5, expected: { plays: 0 }, actual: { plays: 1 } };
+    expect(reportOf(divergence).split('\n').slice(2)).toEqual([
+      'what:      the engine reports 1 play in round 3; the fixture makes 0 [extra-play]',
+      'where:     round 3, play 1',
+      'decision:  none: the fixture makes no play 1 in round 3',
+      'state:     not shown: the fixture makes no play 5 in round 1',
+      'expected:  0 plays in round 3',
+      'actual:    1 play in round 3',
+      'then:      event #5: sweep {seat: 0, points: 1}',
+      'rule:      no single rule; see spec/rules.md#15-event-vocabulary',
+      REPRODUCE,
+    ]);
+    const stopped: Divergence = { kind: 'stopped-early', round: 1, play: 2, eventIndex: 2, expected: { plays: 1 }, actual: { plays: 1 } };
+    expect(reportOf(stopped).split('\n')[2]).toBe(
+      'what:      the engine stopped after play 1 of round 1 without refusing anything; the fixture makes 1 play in that round [stopped-early]',
+    );
+  });
+
+  test('the rule line of each kind without a rule: refusals point at the error registry, round scores at the scoring, the rest at the events', () => {
+    const ruleLine = (divergence: Divergence): string | undefined => reportOf(divergence).split('\n').find((row) => row.startsWith('rule:'));
+    const refusal = { round: 1, play: 2, code: 'MUST_CAPTURE' as const };
+    expect(ruleLine({ kind: 'not-rejected', round: 1, play: 2, eventIndex: 3, expected: refusal, actual: null })).toBe('rule:      no single rule; see spec/rules.md#16-error-registry');
+    expect(ruleLine({ kind: 'wrong-rejection', round: 1, play: 2, eventIndex: 3, expected: refusal, actual: { ...refusal, code: 'NOT_YOUR_TURN' } })).toBe(
+      'rule:      no single rule; see spec/rules.md#16-error-registry',
+    );
+    expect(ruleLine({ kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, field: 'sweeps', expected: [1, 0], actual: [2, 0] })).toBe('rule:          no single rule; see spec/rules.md#12-round-scoring');
+    expect(ruleLine({ kind: 'round-mismatch', round: 1, play: 4, eventIndex: 10, field: 'points', expected: [1, 0], actual: [2, 0] })).toBe('rule:          no single rule; see spec/rules.md#12-round-scoring');
+    expect(ruleLine({ kind: 'legal-mismatch', round: 1, play: 3, eventIndex: 4, expected: [], actual: [], missing: [], extra: [] })).toBe('rule:      no single rule; see spec/rules.md#15-event-vocabulary');
+  });
+});
+
+describe('what the report rebuilds from the events and the fixture', () => {
+  test('cards won: a capture\'s, a table bonus\'s, the remainder\'s; nothing from another round, an odd seat or a field that is no card list', () => {
+    const categories: Category[] = [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'nobody' }];
+    const rules: Rules = { ...pagat, scoring: { ...pagat.scoring, categories } };
+    const events = [
+      { type: 'table-bonus', round: 1, seat: 1, cards: ['1D', '2D'], sweeps: 0 },
+      { type: 'capture', seat: 0, card: '3D', captured: ['3S'] },
+      { type: 'capture', seat: 1, card: '4D', captured: '4S' },
+      { type: 'capture', seat: null, card: '5D', captured: ['5S'] },
+      { type: 'capture', seat: 0.5, card: '6D', captured: ['6S'] },
+      { type: 'remainder', seat: 0, cards: ['7D', 8] },
+      { type: 'remainder', seat: 1, cards: ['8D'] },
+      { type: 'round-end', round: 1, points: [0, 0], totals: [0, 0] },
+      { type: 'deal', round: 2, deal: 1, dealer: 0, hands: [], table: [] },
+      { type: 'capture', seat: 0, card: '9D', captured: ['9S'] },
+    ] as unknown as GameEvent[];
+    const divergence: Divergence = { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 7, category: 'cards', field: 'missing', expected: { counts: [1, 1] }, actual: null };
+    expect(reportOf(divergence, { rules, reply: { events } }).split('\n').filter((row) => row.startsWith('behind it:') || row.startsWith('   '))).toEqual([
+      "behind it: side 0: 2 cards (from the engine's events)",
+      '           side 1: 4 cards',
+    ]);
+  });
+
+  test('only cards in the notation count: 7D, not x7H, 7Sx or 11H; ten is 10', () => {
+    const categories: Category[] = [
+      { id: 'sevens', kind: 'most-sevens', points: 1, ties: 'nobody' },
+      { id: 'primiera', kind: 'primiera', points: 1, ties: 'nobody', incomplete: 'loses-to-complete' },
+    ];
+    const rules: Rules = { ...pagat, scoring: { ...pagat.scoring, categories } };
+    const events = [{ type: 'remainder', seat: 0, cards: ['7D', 'x7H', '7Sx', '10C', '11H'] }] as GameEvent[];
+    const behind = (category: string): string[] =>
+      reportOf({ kind: 'award-mismatch', round: 1, play: 4, eventIndex: 1, category, field: 'missing', expected: { counts: [1, 0] }, actual: null }, { rules, reply: { events } })
+        .split('\n')
+        .filter((row) => row.startsWith('behind it:') || row.startsWith('   '));
+    expect(behind('sevens')).toEqual(["behind it: side 0: 1 sevens [7D] (from the engine's events)", '           side 1: 0 sevens []']);
+    expect(behind('primiera')).toEqual(["behind it: side 0: best of each suit 7D=21 no H no S 10C=10, sum 31 (from the engine's events)", '           side 1: best of each suit no D no H no S no C, sum 0']);
+  });
+
+  test('two decks: all the coins are 20, all the sevens 8; every coin from the ace is a run of 10', () => {
+    const categories: Category[] = [
+      { id: 'all-coins', kind: 'all-coins', points: 1, combine: 'instead-of-most' },
+      { id: 'all-sevens', kind: 'all-sevens', points: 1, combine: 'instead-of-most' },
+      { id: 'napola', kind: 'napola', points: 1 },
+    ];
+    const rules: Rules = { ...pagat, deck: { ...pagat.deck, copies: 2 }, scoring: { ...pagat.scoring, categories } };
+    const coins = ['1D', '2D', '3D', '4D', '5D', '6D', '7D', '8D', '9D', '10D'];
+    const events = [{ type: 'remainder', seat: 0, cards: [...coins, '7S'] }] as GameEvent[];
+    const behind = (category: string): string | undefined =>
+      reportOf({ kind: 'award-mismatch', round: 1, play: 4, eventIndex: 1, category, field: 'missing', expected: { counts: [1, 0] }, actual: null }, { rules, reply: { events } })
+        .split('\n')
+        .find((row) => row.startsWith('behind it:'));
+    expect(behind('all-coins')).toBe("behind it: side 0: 10 of 20 coins (from the engine's events)");
+    expect(behind('all-sevens')).toBe("behind it: side 0: 2 of 8 sevens [7D 7S] (from the engine's events)");
+    expect(behind('napola')).toBe(`behind it: side 0: a run of 10 from the ace, coins [${coins.join(' ')}] (from the engine's events)`);
+  });
+
+  test('sweeps and awards of another round are not the round\'s', () => {
+    const events: GameEvent[] = [
+      ...scoredRound(),
+      { type: 'deal', round: 2, deal: 1, dealer: 0, hands: [], table: [] },
+      { type: 'capture', seat: 1, card: '1D', captured: ['1S'] },
+      { type: 'sweep', seat: 1, points: 1 },
+      { type: 'award', round: 2, category: 'cards', counts: [0, 2], points: [0, 1] },
+    ];
+    const divergence: Divergence = { kind: 'round-mismatch', round: 1, play: 4, eventIndex: 10, field: 'points', expected: [3, 0], actual: [4, 0] };
+    expect(reportOf(divergence, { reply: { events } }).split('\n').slice(6, 9)).toEqual([
+      'engine awards: cards: counts [8 0], points [1 0]',
+      '               coins: counts [2 0], points [1 0]',
+      'engine sweeps: seat 0 at play 1 (1 point), seat 0 at play 3 (1 point)',
+    ]);
+    const second: Divergence = { ...divergence, round: 2, play: 1, eventIndex: 14 };
+    expect(reportOf(second, { reply: { events } }).split('\n').slice(6, 8)).toEqual([
+      'engine awards: cards: counts [0 2], points [0 1]',
+      'engine sweeps: seat 1 at play 1 (1 point)',
+    ]);
+  });
+
+  test('a legal decision that takes nothing is a trail; exactly 12 decisions are all shown', () => {
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events;
+    const divergence: Divergence = { kind: 'event-mismatch', round: 1, play: 3, eventIndex: 4, expectedIndex: 4, rule: 'CAP-CHOICE', expected: played[4] as GameEvent, actual: { type: 'trail', seat: 0, card: '7C' } };
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ card: `${(i % 10) + 1}${i < 10 ? 'D' : 'H'}`, capture: [] }));
+    expect(reportOf(divergence, { engineLegal: twelve }).split('\n').find((row) => row.startsWith('engine legal:'))).toBe(
+      'engine legal: 1D trails | 2D trails | 3D trails | 4D trails | 5D trails | 6D trails | 7D trails | 8D trails | 9D trails | 10D trails | 1H trails | 2H trails (engine under test)',
+    );
+  });
+
+  test('the state before a play of a later round; a play past the round\'s end; a round past the game\'s end', () => {
+    const { fixture, rules } = playedFixture('pagat', { seed: 3 });
+    expect(fixture.rounds.map((round) => round.plays.length)).toEqual([36, 36, 36, 36]);
+    const before = stateBefore(fixture, rules, 2, 3).state;
+    expect([before?.round, before?.turn, before?.status]).toEqual([2, 1, 'playing']);
+    expect(stateBefore(fixture, rules, 2, 0).state?.round).toBe(2);
+    expect(stateBefore(fixture, rules, 1, 40).problem).toBe('on the reference engine the game has moved on before round 1, play 40');
+    expect(stateBefore(fixture, rules, 5, 1).problem).toBe('on the reference engine the game is over before round 5, play 1');
+  });
+
+  test('values: a list of cards and objects is a list of values', () => {
+    expect(formatValue(['7D', { a: 1 }])).toBe('[7D, {a: 1}]');
+    expect(formatValue([])).toBe('[]');
+  });
+});
