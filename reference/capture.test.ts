@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { captureAt, countCaptures } from './capture-sampler.ts';
-import { autoCapture, CaptureList, listCaptures, resolveCapture } from './capture.ts';
+import { autoCapture, listCaptures, resolveCapture } from './capture.ts';
 import { cardValue, formatCard, parseCard } from './cards.ts';
 import type { CaptureRules } from './types.ts';
 import { DEFAULT_RULES } from './variant.ts';
@@ -14,9 +14,7 @@ const fifteen: CaptureRules = { ...scopa, mode: 'fifteen', rankPriority: false, 
 const table = (...cards: string[]) => Uint8Array.from(cards.map(parseCard));
 
 function listed(rules: CaptureRules, cards: Uint8Array, value: number): string[][] {
-  const out = new CaptureList();
-  listCaptures(rules, cards, cards.length, value, out);
-  return Array.from({ length: out.count }, (_, i) => out.toArray(i).map((p) => formatCard(cards[p])));
+  return listCaptures(rules, cards, cards.length, value).map((set) => set.map((p) => formatCard(cards[p])));
 }
 
 function automatic(rules: CaptureRules, cards: Uint8Array, value: number): number[] {

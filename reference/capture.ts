@@ -67,45 +67,19 @@ export function canCapture(rules: CaptureRules, table: Uint8Array, length: numbe
   return takesWholeTable(rules, table, length, playedValue) || someSubsetSums(table, length, captureTarget(rules, playedValue));
 }
 
-/** A list of capture sets, each the table positions it takes in ascending order. */
-export class CaptureList {
-  readonly sets: number[][] = [];
-
-  get count(): number {
-    return this.sets.length;
-  }
-
-  clear(): void {
-    this.sets.length = 0;
-  }
-
-  toArray(index: number): number[] {
-    return this.sets[index] as number[];
-  }
-
-  push(stack: Int16Array, depth: number): void {
-    this.sets.push(Array.from(stack.subarray(0, depth)));
-  }
-}
-
 const stack = new Int16Array(256);
 const excludedCodes = new Uint8Array(40);
 
 /**
- * Every legal capture of a played card of this value, for a player who chooses (CAP-CHOICE). Sets that
- * differ only in which copy of a duplicated card they take are listed once, with the earliest copies.
+ * Every legal capture of a played card of this value, for a player who chooses (CAP-CHOICE), each the table
+ * positions it takes in ascending order. Sets that differ only in which copy of a duplicated card they take
+ * are listed once, with the earliest copies.
  */
-export function listCaptures(
-  rules: CaptureRules,
-  table: Uint8Array,
-  length: number,
-  playedValue: number,
-  out: CaptureList,
-): void {
-  out.clear();
+export function listCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number[][] {
+  const sets: number[][] = [];
   if (takesWholeTable(rules, table, length, playedValue)) {
-    out.push(stack, wholeTable(length, stack));
-    return;
+    sets.push(Array.from({ length }, (_, position) => position));
+    return sets;
   }
   // 1..14: a card's value, or what a card lacks of 15 (MAX_TARGET).
   const target = captureTarget(rules, playedValue);
@@ -114,15 +88,15 @@ export function listCaptures(
       const code = table[position];
       if (cardValue(code) === target && excludedCodes[code] === 0) {
         excludedCodes[code] = 1;
-        stack[0] = position;
-        out.push(stack, 1);
+        sets.push([position]);
       }
     }
-    for (const set of out.sets) excludedCodes[table[set[0] as number] as number] = 0;
-    if (out.sets.length > 0) return;
+    for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
+    if (sets.length > 0) return sets;
   }
   // collectSubsets leaves excludedCodes all zero, as it found them.
-  collectSubsets(table, length, 0, target, 0, out);
+  collectSubsets(table, length, 0, target, 0, sets);
+  return sets;
 }
 
 function collectSubsets(
@@ -131,7 +105,7 @@ function collectSubsets(
   from: number,
   remaining: number,
   depth: number,
-  out: CaptureList,
+  out: number[][],
 ): void {
   for (let position = from; position < length; position++) {
     const code = table[position] as number;
@@ -140,7 +114,7 @@ function collectSubsets(
       // Stryker disable next-line ConditionalExpression: taking a card worth more than what remains leaves a negative remainder, which no card (values are positive) can meet exactly, so no set is added: only time is lost
       if (value <= remaining) {
         stack[depth] = position;
-        if (value === remaining) out.push(stack, depth + 1);
+        if (value === remaining) out.push(Array.from(stack.subarray(0, depth + 1)));
         else collectSubsets(table, length, position + 1, remaining - value, depth + 1, out);
       }
     }
@@ -240,7 +214,9 @@ export function resolveCapture(
     sum += cardValue(code);
   }
   let taken = 0;
-  for (let position = 0; position < length && taken < codes.length; position++) {
+  for (let position = 0; position < length; position++) {
+    // Stryker disable next-line ConditionalExpression: once every named card is found, no card still wanted is left (every count is 0), so going on takes nothing more: the break only saves time
+    if (taken === codes.length) break;
     const code = table[position] as number;
     if ((takenPerCode[code] as number) > 0) {
       takenPerCode[code]--;

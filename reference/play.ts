@@ -7,7 +7,6 @@
 import {
   autoCapture,
   canCapture,
-  CaptureList,
   listCaptures,
   resolveCapture,
   takesWholeTable,
@@ -185,8 +184,6 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
   }
 }
 
-const scratch = new CaptureList();
-
 /** Every legal decision for the seat to play, in hand order. Where capture is automatic, it is spelled out. */
 export function listDecisions(state: GameState): Decision[] {
   if (state.status !== 'playing') return [];
@@ -207,9 +204,9 @@ export function listDecisions(state: GameState): Decision[] {
       decisions.push(count === 0 ? { card } : { card, capture: tableCards(positions.subarray(0, count)) });
       continue;
     }
-    listCaptures(rules, state.table, state.tableLength, value, scratch);
-    for (const set of scratch.sets) decisions.push({ card, capture: tableCards(set) });
-    if (scratch.count === 0 || rules.compulsion === 'none') decisions.push({ card });
+    const captures = listCaptures(rules, state.table, state.tableLength, value);
+    for (const set of captures) decisions.push({ card, capture: tableCards(set) });
+    if (captures.length === 0 || rules.compulsion === 'none') decisions.push({ card });
   }
   if (rules.compulsion === 'any-card' && decisions.some((d) => d.capture !== undefined)) {
     return decisions.filter((d) => d.capture !== undefined);
