@@ -176,7 +176,9 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
   }
   if (category.kind === 'napola') {
     // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
-    for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] >= NAPOLA_SHORTEST_RUN ? ranks[c] : 0;
+    for (let c = 0; c < contestants; c++) {
+      contestantPoints[c] = ranks[c] >= NAPOLA_SHORTEST_RUN ? ranks[c] : 0;
+    }
     return;
   }
   let top = 0;
@@ -232,7 +234,9 @@ export function scoreRound(state: GameState): number | null {
       for (let side = 0; side < sides; side++) {
         let best = 0;
         // Stryker disable next-line EqualityOperator: `<=` also asks player `players`, whose side (sideOf[players]) is undefined, never a side
-        for (let c = 0; c < holdings.contestants; c++) if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
+        for (let c = 0; c < holdings.contestants; c++) {
+          if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
+        }
         add(side, best);
       }
     }
