@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkReplyShape, DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError, referenceEngine, startEngine } from './engine.ts';
+import { AdapterError, checkReplyShape, DEFAULT_TIMEOUT_MS, engineFlags, engineName, type EngineSpec, EngineStartError, referenceEngine, startEngine } from './engine.ts';
 import { legalOnReference, replayOnReference, replayToPosition } from './reference.ts';
 import { StdioEngine } from './stdio.ts';
 import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
@@ -122,6 +122,80 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     const refusal = startEngine({ kind: 'module', path, timeoutMs: 1000 });
     await expect(refusal).rejects.toBeInstanceOf(EngineStartError);
     await expect(refusal).rejects.toThrow(new RegExp(`^the adapter ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} could not be loaded: \\S`));
+  });
+
+  describe('why a module is no adapter: the file, and the reason in a line', () => {
+    const MUST = 'must default-export an Engine ({ name, replay, close }) or a function returning one';
+    const files: Record<string, string> = {
+      'null.mjs': 'export default null;\n',
+      'number.mjs': 'export default 7;\n',
+      'none.mjs': 'export const x = 1;\n',
+      'fn-bad.mjs': "export default () => ({ name: 'x' });\n",
+      'obj-bad.mjs': "export default { name: 'x', close() {} };\n",
+      'cjs-default.cjs': "module.exports = { default: { name: 'cjs', replay: async () => ({ events: [] }), close: async () => {} } };\n",
+      'cjs-plain.cjs': "module.exports = { name: 'plain', replay: async () => ({ events: [] }), close: async () => {} };\n",
+      'cjs-es-no-default.cjs': "Object.defineProperty(exports, '__esModule', { value: true });\nexports.x = 1;\n",
+      'cjs-not-engine.cjs': "module.exports = { name: 'plain' };\n",
+      'bad.ts': 'const x: number = ;\nexport default x;\n',
+      'bad.cjs': "module.exports = {\n  name: 'x',,\n};\n",
+      'throws.mjs': "throw new Error('boom at load');\n",
+      'missing-import.mjs': "import x from './nowhere.mjs';\nexport default x;\n",
+    };
+    beforeAll(async () => {
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    });
+    const start = (file: string) => startEngine({ kind: 'module', path: join(dir, file), name: file, timeoutMs: 1000 });
+    const refusal = async (file: string): Promise<{ message: string; adapter: boolean; problem?: unknown }> => {
+      try {
+        await start(file);
+      } catch (error) {
+        if (!(error instanceof EngineStartError)) throw error;
+        return error instanceof AdapterError ? { message: error.message, adapter: true, problem: error.problem } : { message: error.message, adapter: false };
+      }
+      throw new Error(`${file} started`);
+    };
+
+    test.each([
+      ['null.mjs', 'its default export is null'],
+      ['number.mjs', 'its default export is a number'],
+      ['none.mjs', 'it has no default export'],
+      ['fn-bad.mjs', 'its default export, a function, did not return one'],
+      ['obj-bad.mjs', 'its default export is not one'],
+      ['cjs-es-no-default.cjs', 'it has no default export'],
+      ['cjs-not-engine.cjs', 'its default export is not one'],
+    ])('%s: %s', async (file, why) => {
+      expect(await refusal(file)).toEqual({
+        message: `the adapter ${file} ${MUST}`,
+        adapter: true,
+        problem: { file: join(dir, file), line: 0, col: 0, message: `an adapter ${MUST}: ${why}` },
+      });
+    });
+
+    test('CommonJS: an engine as the exports, or one level down as their default', async () => {
+      expect((await start('cjs-plain.cjs')).name).toBe('plain');
+      expect((await start('cjs-default.cjs')).name).toBe('cjs');
+    });
+
+    test('a module that does not parse: where the parser stopped (esbuild counts columns from 0, Node\'s caret shows it)', async () => {
+      expect(await refusal('bad.ts')).toEqual({
+        message: `the adapter bad.ts could not be loaded: Transform failed with 1 error:\n${join(dir, 'bad.ts')}:1:18: ERROR: Unexpected ";"`,
+        adapter: true,
+        problem: { file: join(dir, 'bad.ts'), line: 1, col: 19, message: 'the adapter does not parse: Unexpected ";"' },
+      });
+      expect(await refusal('bad.cjs')).toEqual({
+        message: "the adapter bad.cjs could not be loaded: Unexpected token ','",
+        adapter: true,
+        problem: { file: join(dir, 'bad.cjs'), line: 2, col: 13, message: "the adapter does not parse: Unexpected token ','" },
+      });
+    });
+
+    test('a module that throws as it loads, or imports what is not there: an engine that could not start, no position', async () => {
+      expect(await refusal('throws.mjs')).toEqual({ message: 'the adapter throws.mjs could not be loaded: boom at load', adapter: false });
+      expect(await refusal('missing-import.mjs')).toEqual({
+        message: `the adapter missing-import.mjs could not be loaded: Cannot find module '${join(dir, 'nowhere.mjs')}' imported from ${join(dir, 'missing-import.mjs')}`,
+        adapter: false,
+      });
+    });
   });
 
   test('an external engine: started, its hello taken', async () => {
