@@ -34,7 +34,7 @@ const RESULTS: FixtureResult[] = [
   result('pagat/g', 'skipped', 0, { message: 'no legal # here' }),
   result('pagat/h', 'not-applicable', 0, { message: 'escoba\nonly' }),
   result('pagat/j', 'errored', 8, { message: 'exited', detail: 'Traceback:\n  <boom>' }),
-  result('pagat/k', 'failed', 9, { divergence: { ...SWEEPS, rule: undefined } }),
+  result('pagat/k', 'failed', 9, { divergence: { ...SWEEPS, rule: undefined }, derived: 'target 11, as the engine plays it', recorded: 'scopa-web 2.3.1' }),
   result('pagat/i', 'failed', 7, { expectedFailure: 'known', divergence: SWEEPS, report: 'r' }),
 ];
 
