@@ -3,7 +3,7 @@
  * refuses, replies and refusals, the legal request, and each way an engine fails a request, with the exact
  * message, after which the next request starts a fresh process. Also the fields a replay request carries.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -319,7 +319,20 @@ describe('--validate-protocol', () => {
     const engine = engineOf(command, { validateProtocol: true });
     expect(await engine.replay(request())).toEqual({ events: [] });
     const refusal = await failure(engine.replay({ ...request(), players: 3 }));
-    expect(refusal).toMatchObject({ name: 'EngineFailure', message: expect.stringMatching(/^protocol violation in the replay answer: .*NOPE/) as string });
+    expect(refusal).toEqual({
+      name: 'EngineFailure',
+      message:
+        'protocol violation in the replay answer: /rejection/code: "NOPE" is not one of the 23 allowed values; /: missing key "skipped"; /: missing key "error"; /: must match exactly one schema in oneOf',
+      detail: '',
+    });
+    const legal = engineOf(
+      await fake('sloppy-legal', `serve((request, index) => (index === 0 ? hello(request, { capabilities: ['legal'] }) : request.cmd === 'legal' ? { id: request.id, decisions: [{ card: 7 }] } : { id: request.id, events: [] }));`),
+      { validateProtocol: true },
+    );
+    await legal.start();
+    expect((await failure(legal.legal(request()))).message).toBe(
+      'protocol violation in the legal answer: /decisions/0/card: expected a string, got 7; /: missing key "error"; /: must match exactly one schema in oneOf',
+    );
     const lax = engineOf(command);
     expect(await lax.replay({ ...request(), players: 3 })).toEqual({ events: [], rejection: { round: 1, play: 1, code: 'NOPE' } });
   });
@@ -327,7 +340,8 @@ describe('--validate-protocol', () => {
 
 describe('stopping', () => {
   test('close says bye and waits for the engine; an engine that ignores bye is killed after a second', async () => {
-    const polite = engineOf(await fake('polite', `serve((request) => hello(request));`));
+    // It stays up after stdin ends: only the bye ends it.
+    const polite = engineOf(await fake('polite', `setInterval(() => {}, 1000);\nserve((request) => hello(request));`));
     await polite.start();
     let started = Date.now();
     await polite.close();
@@ -340,5 +354,99 @@ process.stdin.on('end', () => setTimeout(() => {}, 60000));`));
     await deaf.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
     await deaf.close();
+  });
+});
+
+describe('the line reader and the process\'s life', () => {
+  test('characters split across chunks are put back together, on stdout and stderr', async () => {
+    const command = await fake(
+      'split',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  const line = Buffer.from(JSON.stringify({ id: request.id, error: 'café' }) + '\\n');
+  const cut = line.indexOf(0xc3) + 1;
+  const err = Buffer.from('naïve\\n');
+  const errCut = err.indexOf(0xc3) + 1;
+  process.stderr.write(err.subarray(0, errCut), () => setTimeout(() => process.stderr.write(err.subarray(errCut), () =>
+    setTimeout(() => { process.stdout.write(line.subarray(0, cut)); setTimeout(() => process.stdout.write(line.subarray(cut)), 100); }, 200)), 100));
+  return undefined;
+});`,
+    );
+    expect(await failure(engineOf(command).replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine reported an error: café', detail: 'naïve\n' });
+  });
+
+  test('an empty line is a line: not JSON', async () => {
+    const command = await fake('blank', `serve((request, index) => (index === 0 ? hello(request) : '\\n' + JSON.stringify({ id: request.id, events: [] }) + '\\n'));`);
+    expect(await failure(engineOf(command).replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine printed a line that is not JSON: ""', detail: '' });
+  });
+
+  test('a line that comes before it is asked for is kept for the next request', async () => {
+    const command = await fake(
+      'early',
+      `serve((request, index) => (index === 0 ? JSON.stringify(hello(request)) + '\\n' + JSON.stringify({ id: request.id + 1, events: [{ type: 'trail', seat: 0, card: 'EARLY' }] }) + '\\n' : undefined));`,
+    );
+    const engine = engineOf(command);
+    await engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await engine.replay(request())).toStrictEqual({ events: [{ type: 'trail', seat: 0, card: 'EARLY' }] });
+  });
+
+  test('a line of exactly 200 characters is quoted whole; a longer one is cut there', async () => {
+    const command = await fake('two-hundred', `serve((request, index) => (index === 0 ? hello(request) : 'y'.repeat(request.players === 3 ? 201 : 200) + '\\n'));`);
+    const engine = engineOf(command);
+    expect((await failure(engine.replay(request()))).message).toBe(`the engine printed a line that is not JSON: "${'y'.repeat(200)}"`);
+    expect((await failure(engine.replay({ ...request(), players: 3 }))).message).toBe(`the engine printed a line that is not JSON: "${'y'.repeat(200)}" (1 more characters)`);
+  });
+
+  test('a line over 64 MiB: refused as it comes, without waiting for its end', async () => {
+    const command = await fake('endless', `serve((request, index) => (index === 0 ? hello(request) : 'z'.repeat(64 * 1024 * 1024 + 1)));`);
+    expect(await failure(engineOf(command).replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine printed a line longer than 67108864 characters', detail: '' });
+  });
+
+  test('an engine that exits between requests: the next request fails at once with why; closing it is immediate', async () => {
+    const command = await fake('brief', `serve((request) => { setTimeout(() => process.exit(4), 50); return hello(request); });`);
+    const engine = engineOf(command, { timeoutMs: 20_000 });
+    await engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = Date.now();
+    expect(await failure(engine.replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine exited (code 4)', detail: '' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const closing = engineOf(command);
+    await closing.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = Date.now();
+    await closing.close();
+    expect(Date.now() - before).toBeLessThan(500);
+  });
+
+  test('closing ends what the engine started in the background too (its own process group)', async () => {
+    const marker = join(dir, 'background-survived');
+    const command = await fake(
+      'parent',
+      `import { spawn } from 'node:child_process';
+spawn(process.execPath, ['-e', ${JSON.stringify(`setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`)}], { stdio: 'ignore' });
+serve((request) => hello(request));`,
+    );
+    const engine = engineOf(command);
+    await engine.start();
+    await engine.close();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await expect(stat(marker)).rejects.toThrow(/ENOENT/);
+  });
+
+  test('no legal decisions asked of an engine not started, or started without the capability', async () => {
+    const engine = engineOf(await fake('not-started', `serve((request) => hello(request, { capabilities: ['legal'] }));`));
+    expect(await engine.legal(request())).toBeUndefined();
+  });
+
+  test('a reply without a refusal has no rejection field', async () => {
+    const engine = engineOf(await fake('plain', `serve((request, index) => (index === 0 ? hello(request) : { id: request.id, events: [] }));`));
+    expect(await engine.replay(request())).toStrictEqual({ events: [] });
+  });
+
+  test('a hello list entry without options has no options field', async () => {
+    const engine = engineOf(await fake('no-options', `serve((request) => hello(request, { variants: [{ id: 'pagat' }] }));`));
+    await engine.start();
+    expect(engine.profile).toStrictEqual({ variants: [{ id: 'pagat' }] });
   });
 });
