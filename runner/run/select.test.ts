@@ -1,15 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Fixture } from '../fixture/fixture.ts';
 import { globMatcher } from '../util/glob.ts';
+import { UsageError } from '../cli/command.ts';
 import {
+  byId,
   expectedFailureOf,
   loadExpectFail,
   parseShard,
   selectFixtures,
+  splitList,
   unknownExpectedFailures,
 } from './select.ts';
 
@@ -189,5 +192,124 @@ describe('--expect-fail', () => {
       '2: no fixture has the id "pagat/gone-01"',
       '3: no fixture has the id "nothing/*"',
     ]);
+  });
+});
+
+describe('selection, edge by edge', () => {
+  test.each([
+    ['1/1', { index: 1, count: 1 }],
+    ['1/2', { index: 1, count: 2 }],
+    ['2/2', { index: 2, count: 2 }],
+    ['12/34', { index: 12, count: 34 }],
+  ])('--shard %s', (text, shard) => {
+    expect(parseShard(text)).toEqual(shard);
+  });
+
+  test.each([['2/1'], ['1/99999999999999999999'], [' 1/2'], ['1/2 '], ['-1/2'], ['1.5/2']])('--shard %j is refused, quoted', (text) => {
+    expect(() => parseShard(text)).toThrow(new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), got "${text}"`));
+  });
+
+  test('a comma list: trimmed, empty items dropped', () => {
+    expect(splitList(' a,b , ,c,')).toEqual(['a', 'b', 'c']);
+    expect(splitList('')).toEqual([]);
+  });
+
+  test('by id, then by file; the same id and file are equal', () => {
+    const at = (id: string, file?: string) => ({ fixture: { id } as Fixture, ...(file === undefined ? {} : { file }) });
+    const entries = [at('b', 'z.yaml'), at('a', 'y.yaml'), at('b', 'a.yaml'), at('a'), at('c', 'c.yaml')];
+    expect([...entries].sort(byId).map(({ fixture, file }) => `${fixture.id} ${file ?? '-'}`)).toEqual(['a -', 'a y.yaml', 'b a.yaml', 'b z.yaml', 'c c.yaml']);
+    expect(byId(at('a', 'f'), at('a', 'f'))).toBe(0);
+    expect(byId(at('b'), at('a'))).toBe(1);
+    expect(byId(at('a'), at('b'))).toBe(-1);
+    expect(byId(at('a', 'g'), at('a', 'f'))).toBe(0);
+  });
+});
+
+describe('--expect-fail lists, edge by edge', () => {
+  let dir: string;
+  const write = async (name: string, text: string): Promise<string> => {
+    const path = join(dir, name);
+    await writeFile(path, text);
+    return path;
+  };
+  const errorsOf = async (name: string, text: string): Promise<string[]> => {
+    const loaded = await loadExpectFail(await write(name, text));
+    return loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col} ${error.message}`);
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'expect-fail-edges-'));
+    await mkdir(join(dir, 'folder'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('a directory, and a missing file: the file, and why', async () => {
+    expect(await loadExpectFail(join(dir, 'folder'))).toEqual({ ok: false, errors: [{ file: join(dir, 'folder'), line: 0, col: 0, message: 'not a file' }] });
+    expect(await loadExpectFail(join(dir, 'none.txt'))).toEqual({
+      ok: false,
+      errors: [{ file: join(dir, 'none.txt'), line: 0, col: 0, message: `cannot read file: ENOENT: no such file or directory, stat '${join(dir, 'none.txt')}'` }],
+    });
+  });
+
+  test('text: blank and comment lines skipped, however indented; reasons trimmed; a reason of spaces is none', async () => {
+    const file = await write('edges.txt', '  \n   # indented comment\npagat/a   spaced reason   \n\tpagat/b tab\n');
+    expect(await loadExpectFail(file)).toEqual({
+      ok: true,
+      value: {
+        file,
+        entries: [
+          { id: 'pagat/a', reason: 'spaced reason', line: 3, col: 1 },
+          { id: 'pagat/b', reason: 'tab', line: 4, col: 2 },
+        ],
+      },
+    });
+    expect(await errorsOf('blank-reason.txt', 'pagat/a\n  pagat/b    \npagat/c ok\n')).toEqual(['1:1 "pagat/a" needs a reason after the id', '2:3 "pagat/b" needs a reason after the id']);
+  });
+
+  test('YAML: an empty file lists nothing; reasons trimmed; ids with / and ~ located', async () => {
+    const empty = await write('empty.yaml', '# nothing yet\n');
+    expect(await loadExpectFail(empty)).toEqual({ ok: true, value: { file: empty, entries: [] } });
+    const file = await write('escaped.yaml', 'a~b/c: "  reason  "\n');
+    expect(await loadExpectFail(file)).toEqual({ ok: true, value: { file, entries: [{ id: 'a~b/c', reason: 'reason', line: 1, col: 1 }] } });
+    expect(await errorsOf('blank.yaml', 'x~y/z: "  "\n')).toEqual(['1:8 "x~y/z" needs a reason (a non-empty string)']);
+  });
+
+  test('YAML lists: each item an {id, reason}; what is wrong with each, in file order', async () => {
+    const text = ['- pagat/a', '- null', '- [a, b]', '- { id: "", reason: r }', '- { id: 7, reason: r }', '- { id: pagat/b, reason: 7 }', '- { id: pagat/c, reason: "  " }', '- { id: pagat/d, reason: ok, why: x }', ''].join('\n');
+    expect(await errorsOf('items.yaml', text)).toEqual([
+      '1:3 expected {id, reason}',
+      '2:3 expected {id, reason}',
+      '3:3 expected {id, reason}',
+      '4:9 a fixture id must be a non-empty string',
+      '5:9 a fixture id must be a non-empty string',
+      '6:26 "pagat/b" needs a reason (a non-empty string)',
+      '7:26 "pagat/c" needs a reason (a non-empty string)',
+      '8:30 unknown key "why" (expected id and reason)',
+    ]);
+  });
+
+  test('YAML maps: a key that is no id', async () => {
+    expect(await errorsOf('key.yaml', '"": r\n')).toEqual(['1:5 a fixture id must be a non-empty string']);
+  });
+
+  test('an entry names a known fixture by its id or by a glob that matches one; an empty corpus knows none', async () => {
+    const loaded = await loadExpectFail(await write('globs.txt', 'pagat/a r\npagat/* r\n*/b r\nescoba/? r\n'));
+    if (!loaded.ok) throw new Error('not loaded');
+    expect(unknownExpectedFailures(loaded.value, new Set(['pagat/a', 'other/b'])).map((error) => error.line)).toEqual([4]);
+    expect(unknownExpectedFailures(loaded.value, new Set()).map((error) => error.line)).toEqual([1, 2, 3, 4]);
+    expect(unknownExpectedFailures(loaded.value, new Set(['pagat/a']))).toEqual([
+      { file: loaded.value.file, line: 3, col: 1, message: 'no fixture has the id "*/b"' },
+      { file: loaded.value.file, line: 4, col: 1, message: 'no fixture has the id "escoba/?"' },
+    ]);
+  });
+
+  test('the reason a fixture is listed: by id or glob, the first entry that names it; no list, no reason', async () => {
+    const loaded = await loadExpectFail(await write('order.txt', 'pagat/* any pagat\npagat/a this one\n'));
+    if (!loaded.ok) throw new Error('not loaded');
+    expect(expectedFailureOf(loaded.value, 'pagat/a')).toBe('any pagat');
+    expect(expectedFailureOf({ file: 'f', entries: [{ id: 'pagat/a', reason: 'exact', line: 1, col: 1 }] }, 'pagat/a')).toBe('exact');
+    expect(expectedFailureOf({ file: 'f', entries: [{ id: 'pagat/a*', reason: 'r', line: 1, col: 1 }] }, 'pagat/a')).toBe('r');
+    expect(expectedFailureOf(undefined, 'pagat/a')).toBeUndefined();
   });
 });
