@@ -209,3 +209,46 @@ describe('the report card', () => {
     );
   });
 });
+
+describe('edges of the pretty report', () => {
+  const finding = (report: string) => ({ rule: 'SWEEP-TIMING' as const, rounds: [2], divergence: { ...DIVERGENCE, rule: 'SWEEP-TIMING' as const }, report });
+
+  test('an empty line of a worked example stays empty; a failure without findings names no others', () => {
+    const withBlank = result('f', 'failed', { divergence: { ...DIVERGENCE, rule: 'SWEEP-TIMING' }, findings: [finding('fixture: f\n\nrule: x')] });
+    expect(renderPretty(summaryOf([withBlank])).split('\n').slice(4, 7)).toEqual(['    fixture: f', '', '    rule: x']);
+    const { findings: _, ...bare } = withBlank;
+    expect(headline(bare)).toBe('first divergence at round 2, play 18 (round-mismatch, SWEEP-TIMING)');
+  });
+
+  test('exactly 12 fixtures of a rule: all named; exactly 20 lines of output: all shown', () => {
+    const results = Array.from({ length: 12 }, (_, i) => result(`f${String(i).padStart(2, '0')}`, 'failed', { divergence: DIVERGENCE, findings: [finding('r')] }));
+    const seen = renderPretty(summaryOf(results)).split('\n').find((line) => line.startsWith('    seen in:'));
+    expect(seen).toBe(`    seen in:      ${results.map((r) => `${r.id} (round 2)`).join(', ')}`);
+    const detail = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
+    const lines = renderPretty(summaryOf([result('e', 'errored', { message: 'crash', detail })])).split('\n');
+    expect(lines.slice(0, 22)).toEqual(['ERROR e (fixtures/e.yaml): crash', ...Array.from({ length: 20 }, (_, i) => `    line ${i + 1}`), '']);
+  });
+
+  test('an error with no output at all: its line, then a blank line', () => {
+    expect(renderPretty(summaryOf([result('e', 'errored', { message: 'timed out' })]))).toBe(
+      ['ERROR e (fixtures/e.yaml): timed out', '', '1 fixture: 0 passed, 0 failed, 0 skipped, 1 errored (engine "node engine.js", 2.35 s)', ''].join('\n'),
+    );
+  });
+
+  test('the card is about the engine when a failure not recorded is among them, errors aside', () => {
+    const failure = result('f', 'failed', { divergence: DIVERGENCE, findings: [finding('r')], recorded: 'scopa-web 2.3.1' });
+    const errored = result('g', 'errored', { message: 'm' });
+    expect(renderPretty(summaryOf([failure, errored])).split('\n')[0]).toBe('REPORT CARD: the recorded games of scopa-web 2.3.1 disagree with the engine "node engine.js" on 1 rule');
+  });
+
+  test('an empty run: the summary line alone; an interrupted run that judged nothing is not said to exit 2', () => {
+    expect(renderPretty(summaryOf([]))).toBe('0 fixtures: 0 passed, 0 failed, 0 skipped, 0 errored (engine "node engine.js", 2.35 s)\n');
+    expect(renderPretty(summaryOf([result('a', 'skipped', { message: 'not run' })], { interrupted: true }))).toBe(
+      [
+        'interrupted (Ctrl-C): 1 fixture not run; what ran is reported above',
+        '1 fixture: 0 passed, 0 failed, 1 skipped, 0 errored (engine "node engine.js", 2.35 s)',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -27,7 +27,7 @@ export function headline(result: FixtureResult): string {
       const divergence = result.divergence;
       if (divergence === undefined) return 'failed';
       const rule = divergence.rule === undefined ? '' : `, ${divergence.rule}`;
-      const others = (result.findings ?? []).slice(1).map((finding) => finding.rule ?? 'no single rule');
+      const others = result.findings?.slice(1).map((finding) => finding.rule ?? 'no single rule') ?? [];
       const more = others.length === 0 ? '' : `; also ${others.join(', ')}`;
       return `first divergence at round ${divergence.round}, play ${divergence.play} (${divergence.kind}${rule})${more}`;
     }
@@ -71,7 +71,8 @@ function reasonLines(results: readonly FixtureResult[], reasonOf: (result: Fixtu
 function cardSubject(results: readonly FixtureResult[], engine: string, rules: string): string {
   const failures = results.filter((result) => result.outcome === 'failed' && result.expectedFailure === undefined);
   const systems = [...new Set(failures.map((result) => result.recorded))];
-  if (systems.length === 0 || systems.includes(undefined)) return `${describeEngine(engine)} breaks ${rules}`;
+  // (There is a failure: the card is not empty.)
+  if (systems.includes(undefined)) return `${describeEngine(engine)} breaks ${rules}`;
   return `the recorded games of ${systems.join(', ')} disagree with the ${describeEngine(engine)} on ${rules}`;
 }
 
