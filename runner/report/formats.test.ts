@@ -228,3 +228,22 @@ test('json: what a result holds beyond the report is left out (the game, a findi
     { id: 'pagat/b', file: 'fixtures/pagat/b.yaml', title: 'pagat/b', variant: 'pagat', outcome: 'failed', findings: [{ rule: null, rounds: [1], divergence: SWEEPS, report: 'r' }], durationMs: 1 },
   ]);
 });
+
+test('junit: suites in variant order whatever the results\' order; a card testcase for the divergences no single rule decides', () => {
+  const failed = result('pagat/x', 'failed', 1, { divergence: SWEEPS, findings: [{ rule: null, rounds: [2], divergence: SWEEPS, report: 'r' }] });
+  const results = [failed, result('escoba/y', 'passed', 1)];
+  const xml = renderJunit({ ...summary(), results, counts: countResults(results) });
+  expect(xml.split('\n').filter((line) => line.startsWith('  <testsuite ') || line.startsWith('    <testcase name="no single rule"'))).toEqual([
+    '  <testsuite name="report card" tests="1" failures="1" errors="0" skipped="0" time="0.000">',
+    '    <testcase name="no single rule" classname="report-card" file="fixtures/pagat/x.yaml" time="0.000">',
+    '  <testsuite name="escoba" tests="1" failures="0" errors="0" skipped="0" time="0.001">',
+    '  <testsuite name="pagat" tests="1" failures="1" errors="0" skipped="0" time="0.001">',
+  ]);
+});
+
+test('tap: line breaks in an id are one space, in its test line and in the card\'s comment', () => {
+  const failed = result('pagat/x\r\n\ny', 'failed', 1, { divergence: SWEEPS, findings: [{ rule: 'SWEEP-POINT', rounds: [2], divergence: SWEEPS, report: 'r' }] });
+  const lines = renderTap({ ...summary(), results: [failed], counts: countResults([failed]) }).trimEnd().split('\n');
+  expect(lines[2]).toBe('not ok 1 - pagat/x y');
+  expect(lines.at(-1)).toBe('# SWEEP-POINT (emptying the table scores): 1 fixture, 1 round; e.g. pagat/x y round 2 play 18: sweeps: expected [1 0], got [2 0]');
+});

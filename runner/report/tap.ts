@@ -17,10 +17,10 @@ function diagnostics(result: FixtureResult): string {
   const data: Record<string, unknown> = { message: headline(result), severity: result.outcome === 'errored' ? 'error' : 'fail', file: result.file };
   if (result.divergence !== undefined) {
     const { kind, round, play, eventIndex, rule } = result.divergence;
-    Object.assign(data, { kind, round, play, eventIndex, ...(rule === undefined ? {} : { rule }) });
+    Object.assign(data, { kind, round, play, eventIndex, rule });
   }
-  if (result.report !== undefined) data.report = result.report;
-  if (result.detail !== undefined) data.detail = result.detail;
+  // What is undefined (no rule, no report, no detail) YAML leaves out.
+  Object.assign(data, { report: result.report, detail: result.detail });
   const yaml = stringify(data, { lineWidth: 0 }).trimEnd();
   return ['  ---', ...yaml.split('\n').map((line) => `  ${line}`), '  ...'].join('\n');
 }
