@@ -3,6 +3,7 @@
  * whole; what the page embeds for its viewers, and the cap on how many games it keeps. (html.test.ts runs the
  * command that writes the page, and the browser test steps through it.)
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Divergence } from '../check/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
@@ -241,4 +242,15 @@ test('at most 250 games: the card\'s worked examples first, then the failures in
       '<p class="muted">No game viewer: the page keeps the games of 250 failures. Run this fixture alone with --reporter html to step through it.</p>',
     );
   }
+});
+
+test('the page\'s own style and script, inline whole; each context line its own paragraph; a failure\'s output is not shown, an error\'s is', () => {
+  const css = readFileSync(new URL('./html/report.css', import.meta.url), 'utf8');
+  const js = readFileSync(new URL('./html/viewer.js', import.meta.url), 'utf8');
+  const html = renderHtml(summaryOf([result('pagat/x', 'failed', { detail: 'failure output' }), result('pagat/y', 'errored', { detail: 'error output' })]), { context: ['one', 'two'] });
+  expect(html).toContain(`<style>\n${css}\n</style>`);
+  expect(html).toContain(`<script>\n${js}\n</script>`);
+  expect(html).toContain('<p class="muted">one</p>\n<p class="muted">two</p>\n</header>');
+  expect(html).not.toContain('failure output');
+  expect(html).toContain('<pre class="report">error output</pre>');
 });
