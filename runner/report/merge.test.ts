@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Divergence } from '../check/divergence.ts';
 import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { renderJson } from './json.ts';
-import { mergeShardReports, readShardReport, type ShardReport } from './merge.ts';
+import { MAX_REPORT_BYTES, mergeShardReports, readShardReport, type ShardReport } from './merge.ts';
 
 const SWEEPS: Divergence = { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 9, field: 'sweeps', expected: [1, 0], actual: [2, 0], rule: 'SWEEP-POINT' };
 
@@ -216,5 +216,31 @@ describe('merging the shards of a run', () => {
         'r1.json (shard 1/2) holds pagat/f, which is not its share of the selection: the reports were not cut from one selection',
       ],
     });
+  });
+});
+
+test('a report is read up to 256 MiB', () => {
+  expect(MAX_REPORT_BYTES).toBe(256 * 1024 * 1024);
+});
+
+describe('merging, edge by edge', () => {
+  test('the first fixture in the wrong shard', () => {
+    const [one, two] = shards(2);
+    const first = (one as ShardReport).results[0] as FixtureResult;
+    const moved = { ...(two as ShardReport), results: [first, ...(two as ShardReport).results] };
+    const left = { ...(one as ShardReport), results: (one as ShardReport).results.slice(1) };
+    expect(mergeShardReports([left, moved])).toEqual({
+      ok: false,
+      problems: ['r2.json (shard 2/2) holds pagat/a, which is not its share of the selection: the reports were not cut from one selection'],
+    });
+  });
+
+  test('results by id, then file, whatever order the reports hold them in', () => {
+    const twins = [result('pagat/b', 'passed', { file: 'b.yaml' }), result('pagat/a', 'passed', { file: 'z.yaml' }), result('pagat/a', 'passed', { file: 'a.yaml' }), result('pagat/a', 'passed', { file: 'm.yaml' })];
+    for (const order of [twins, [...twins].reverse(), [twins[2], twins[0], twins[3], twins[1]] as FixtureResult[]]) {
+      const one = read(renderJson({ engine: 'e', results: order, counts: countResults(order), bailed: false, durationMs: 1 }), 'r.json');
+      const merged = mergeShardReports([one]);
+      expect(merged.ok ? merged.value.results.map((r) => `${r.id} ${r.file}`) : []).toEqual(['pagat/a a.yaml', 'pagat/a m.yaml', 'pagat/a z.yaml', 'pagat/b b.yaml']);
+    }
   });
 });
