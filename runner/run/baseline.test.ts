@@ -43,6 +43,7 @@ describe('the reason a fixture is listed, in one line', () => {
   test('the first finding, not the first divergence, where they differ; the divergence where there are no findings', () => {
     const findings = [{ rule: null, rounds: [2], divergence: TOTALS, report: 'r' }];
     expect(baselineReason(failed('pagat/a', { findings }))).toBe('no single rule: round 2 play 18: totals: expected [11 4], got [10 4]');
+    expect(baselineReason(failed('pagat/a', { findings: [] }))).toBe('SWEEP-POINT: round 1 play 3: expected trail {seat: 1, card: 9D}, got sweep {seat: 0, points: 1}');
     const { findings: _, ...withoutFindings } = failed('pagat/a');
     expect(baselineReason(withoutFindings)).toBe('SWEEP-POINT: round 1 play 3: expected trail {seat: 1, card: 9D}, got sweep {seat: 0, points: 1}');
   });
@@ -138,7 +139,7 @@ describe('writing the list', () => {
   test('a new file: written whole, and how many were written, by its path from the working directory', async () => {
     stderr = '';
     const target = await baselineTarget('new.txt', io());
-    expect(target).toEqual({ path: join(dir, 'new.txt') });
+    expect(target).toStrictEqual({ path: join(dir, 'new.txt') });
     expect(await writeBaseline(target, summary, io())).toBe(true);
     expect(await readFile(join(dir, 'new.txt'), 'utf8')).toBe(TEXT);
     expect(stderr).toBe('wrote 2 expected failures to new.txt\n');
