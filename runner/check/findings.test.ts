@@ -448,3 +448,43 @@ describe('every event (match: all): scoring events, whole', () => {
     });
   });
 });
+
+describe('after the engine ended the game, what is missing is about its length', () => {
+  // Round 1's points are wrong; in round 2 the engine ends the game after the last play, scoring nothing.
+  const events = (): GameEvent[] => [
+    ...at(roundOf(1), 10, { ...roundEnd(1), points: [4, 0], totals: [4, 0] } as GameEvent),
+    ...roundOf(2).slice(0, 7),
+    { ...gameEnd, totals: [4, 0] },
+  ];
+
+  test('each round\'s awards and points: only the score that differed is found', () => {
+    const fixture = fixtureOf({
+      rounds: [
+        { round: 1, points: [3, 0] },
+        { round: 2, points: [3, 0], awards: { cards: { counts: [7, 1] } } },
+      ],
+    });
+    expect(brief(found({ events: events() }, fixture))).toEqual([['round-mismatch', 1, 4, 10, null]]);
+  });
+
+  test('every event: only the round-end that differed is found', () => {
+    expect(brief(found({ events: events() }, fixtureOf({ events: { match: 'all', list: EVENTS } })))).toEqual([['event-mismatch', 1, 4, 10, null]]);
+  });
+
+  test('with the earlier scores right, the first thing missing after the end is the finding', () => {
+    const rightFirst = [...roundOf(1), ...roundOf(2).slice(0, 7), { ...gameEnd, totals: [3, 0] }];
+    expect(brief(found({ events: rightFirst }, fixtureOf({ rounds: [{ round: 2, points: [3, 0], awards: { cards: { counts: [7, 1] } } }] })))).toEqual([
+      ['award-mismatch', 2, 4, 19, 'SCORE-MOST-CARDS'],
+    ]);
+  });
+});
+
+test('no events at all: a result or an event expected is missing at round 1, before the first play', () => {
+  const expected: Expectations = { result: { winner: 0 }, events: { match: 'types', types: ['sweep'], list: [sweep] } };
+  expect(findDivergences(fixtureOf(expected, []), { events: [] }, pagat, reportingOf('totals'))).toEqual([
+    { kind: 'result-mismatch', round: 1, play: 0, eventIndex: 0, rule: 'END-TARGET', field: 'missing', expected: { winner: 0 }, actual: null },
+  ]);
+  expect(findDivergences(fixtureOf({ events: { match: 'types', types: ['sweep'], list: [sweep] } }, []), { events: [] }, pagat)).toEqual([
+    { kind: 'missing-event', round: 1, play: 0, eventIndex: 0, expectedIndex: 0, rule: 'SWEEP-POINT', expected: sweep, actual: null },
+  ]);
+});
