@@ -2,10 +2,13 @@
  * Which rule a divergence names: every error code, every way an end, an award and a pair of events can differ,
  * and the knobs that change the answer.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { Category, GameEvent, Rules } from '../../reference/index.ts';
+import { type Category, type GameEvent, RULE_IDS, type Rules } from '../../reference/index.ts';
 import { awardRule, CATEGORY_RULES, END_RULES, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
 import { variantRules } from '../test-helpers.ts';
+import { SPEC_DIR } from '../util/repo-paths.ts';
 
 const pagat = variantRules('pagat');
 const withEnd = (end: Partial<Rules['end']>): Rules => ({ ...pagat, end: { ...pagat.end, ...end } });
@@ -47,25 +50,16 @@ describe('the rule of an error code', () => {
   });
 });
 
-test('the rule of each category kind and each way a game ends', () => {
-  expect(CATEGORY_RULES).toEqual({
-    'most-cards': 'SCORE-MOST-CARDS',
-    'most-coins': 'SCORE-MOST-COINS',
-    'most-sevens': 'SCORE-MOST-SEVENS',
-    card: 'SCORE-CARD',
-    primiera: 'SCORE-PRIMIERA',
-    'all-coins': 'SCORE-ALL-COINS',
-    'all-sevens': 'SCORE-ALL-SEVENS',
-    sweeps: 'SCORE-SWEEPS',
-    napola: 'SCORE-NAPOLA',
-  });
-  expect(END_RULES).toEqual({
-    target: 'END-TARGET',
-    'counting-out': 'END-COUNTING-OUT',
-    'instant-win': 'END-INSTANT-WIN',
-    inverse: 'END-INVERSE',
-    'single-round': 'END-SINGLE-ROUND',
-  });
+test('the rule of each category kind and each way a game ends: SCORE- or END- and its name, a rule of the spec', () => {
+  const enumOf = (file: string, name: string): string[] =>
+    (JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8')) as { $defs: Record<string, { enum: string[] }> }).$defs[name]?.enum ?? [];
+  const kinds = enumOf('variant.schema.json', 'categoryKind');
+  const reasons = enumOf('fixture.schema.json', 'gameEndReason');
+  expect(CATEGORY_RULES).toEqual(Object.fromEntries(kinds.map((kind) => [kind, `SCORE-${kind.toUpperCase()}`])));
+  expect(END_RULES).toEqual(Object.fromEntries(reasons.map((reason) => [reason, `END-${reason.toUpperCase()}`])));
+  for (const rule of [...Object.values(CATEGORY_RULES), ...Object.values(END_RULES)]) expect(RULE_IDS).toContain(rule);
+  expect(kinds).toHaveLength(9);
+  expect(reasons).toHaveLength(5);
 });
 
 describe('the rule of an end that differs', () => {
