@@ -22,6 +22,27 @@ import type { RunItem } from './run/replay.ts';
 
 export { resolvedVariant, variantRules };
 
+/**
+ * A pagat deck order with dealer seat 1: seat 0 holds 10C 7C 5S, seat 1 7H 9D 6S, the table is 2D 3C 4H 1S. Seat 0's
+ * 10C sweeps the four cards, seat 1 trails 7H, seat 0's 7C takes it and sweeps again, seat 1 trails 9D.
+ */
+export const SWEEPING_PLAYS: FixtureRound['plays'] = [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }, { card: '7C', capture: ['7H'] }, { card: '9D' }];
+const SWEEPING_DECK = '10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ');
+
+/** A pagat fixture of the first `plays` plays of SWEEPING_PLAYS, with no expectations. */
+export const sweepingFixture = (id: string, title: string, plays: number): Fixture => ({
+  id,
+  title,
+  variant: 'pagat',
+  options: {},
+  players: 2,
+  tags: [],
+  rules: [],
+  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
+  rounds: [{ decks: [SWEEPING_DECK], plays: SWEEPING_PLAYS.slice(0, plays) }],
+  expect: {},
+});
+
 /** A fixture ready to run, with its variant's rules under its options. */
 export const runItemOf = (fixture: Fixture, extra: Partial<RunItem> = {}): RunItem => ({
   fixture,

@@ -10,26 +10,10 @@ import { AdapterError, checkReplyShape, DEFAULT_TIMEOUT_MS, engineFlags, engineN
 import { legalOnReference, replayOnReference, replayToPosition } from './reference.ts';
 import { StdioEngine } from './stdio.ts';
 import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
-import { requestFor, variantRules } from '../test-helpers.ts';
+import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
-const TWO_PLAYS: Fixture = {
-  id: 'pagat/two',
-  title: 'two plays',
-  variant: 'pagat',
-  options: {},
-  players: 2,
-  tags: [],
-  rules: [],
-  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
-  rounds: [
-    {
-      decks: ['10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ')],
-      plays: [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }],
-    },
-  ],
-  expect: {},
-};
+const TWO_PLAYS: Fixture = sweepingFixture('pagat/two', 'two plays', 2);
 const request = (fixture: Fixture = TWO_PLAYS): ReplayRequest => requestFor(fixture, pagat);
 
 describe('the reference engine as an engine under test', () => {

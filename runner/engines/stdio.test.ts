@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StdioEngine } from './stdio.ts';
 import { EngineFailure } from './engine-api.ts';
 import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
-import { requestFor, variantRules } from '../test-helpers.ts';
+import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 
 let dir: string;
 
@@ -54,18 +54,7 @@ async function failure(promise: Promise<unknown>): Promise<{ name: string; messa
 }
 
 const pagat = variantRules('pagat');
-const ONE_PLAY: Fixture = {
-  id: 'pagat/one',
-  title: 'one play',
-  variant: 'pagat',
-  options: {},
-  players: 2,
-  tags: [],
-  rules: [],
-  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
-  rounds: [{ decks: ['10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ')], plays: [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }] }],
-  expect: {},
-};
+const ONE_PLAY: Fixture = sweepingFixture('pagat/one', 'one play', 1);
 const request = (): ReplayRequest => requestFor(ONE_PLAY, pagat);
 
 beforeAll(async () => {

@@ -9,30 +9,14 @@ import type { Divergence } from '../check/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { countResults, type FixtureResult, type JudgedGame, type RunSummary } from '../run/outcome.ts';
-import { requestFor, variantRules } from '../test-helpers.ts';
+import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 import { renderHtml } from './html.ts';
 import type { ReportData } from './html/view-types.ts';
 
 const pagat = variantRules('pagat');
 
 /** pagat, round 1: seat 0 sweeps at plays 1 and 3. */
-const SWEEPS: Fixture = {
-  id: 'pagat/sweep-point-01',
-  title: 'Two sweeps',
-  variant: 'pagat',
-  options: {},
-  players: 2,
-  tags: [],
-  rules: [],
-  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
-  rounds: [
-    {
-      decks: ['10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ')],
-      plays: [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }, { card: '7C', capture: ['7H'] }, { card: '9D' }],
-    },
-  ],
-  expect: {},
-};
+const SWEEPS: Fixture = sweepingFixture('pagat/sweep-point-01', 'Two sweeps', 4);
 
 const gameOf = (): JudgedGame => {
   const request = requestFor(SWEEPS, pagat);
