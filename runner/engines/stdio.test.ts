@@ -14,24 +14,12 @@ import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 
 let dir: string;
 
-/** A line reader and a hello, for the fake engines: `serve(answer)` prints what `answer(request, index)` returns. */
-const LIB = `import { createInterface } from 'node:readline';
-export const hello = (request, extra = {}) => ({ id: request.id, protocol: 1, engine: { name: 'fake', version: '0.0.0' }, variants: '*', ...extra });
-export function serve(answer) {
-  let index = 0;
-  createInterface({ input: process.stdin }).on('line', (line) => {
-    const request = JSON.parse(line);
-    if (request.cmd === 'bye') process.exit(0);
-    const out = answer(request, index++);
-    if (out === undefined) return;
-    process.stdout.write(typeof out === 'string' ? out : JSON.stringify(out) + '\\n');
-  });
-}
-`;
+/** The hostile engines' line reader and hello (`serve(answer)` prints what `answer(request, index)` returns). */
+const LIB = new URL('../testdata/hostile/engines/lib.mjs', import.meta.url).href;
 
 /** Writes a fake engine whose body uses `hello` and `serve`; its command. */
 async function fake(name: string, body: string): Promise<string> {
-  await writeFile(join(dir, `${name}.mjs`), `import { hello, serve } from './lib.mjs';\n${body}\n`);
+  await writeFile(join(dir, `${name}.mjs`), `import { hello, serve } from ${JSON.stringify(LIB)};\n${body}\n`);
   return `"${process.execPath}" ${name}.mjs`;
 }
 
@@ -59,7 +47,6 @@ const request = (): ReplayRequest => requestFor(ONE_PLAY, pagat);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'scopa-stdio-'));
-  await writeFile(join(dir, 'lib.mjs'), LIB);
 });
 
 afterAll(async () => {
