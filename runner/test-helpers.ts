@@ -27,6 +27,15 @@ export { resolvedVariant, variantRules };
  * 10C sweeps the four cards, seat 1 trails 7H, seat 0's 7C takes it and sweeps again, seat 1 trails 9D.
  */
 export const SWEEPING_PLAYS: FixtureRound['plays'] = [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }, { card: '7C', capture: ['7H'] }, { card: '9D' }];
+/** The events of SWEEPING_PLAYS, by name, and of the remainder that follows them. */
+export const SWEEPING_EVENTS = {
+  sweepCapture: { type: 'capture', seat: 0, card: '10C', captured: ['2D', '3C', '4H', '1S'] },
+  sweep: { type: 'sweep', seat: 0, points: 1 },
+  trail: { type: 'trail', seat: 1, card: '7H' },
+  capture: { type: 'capture', seat: 0, card: '7C', captured: ['7H'] },
+  lastTrail: { type: 'trail', seat: 1, card: '9D' },
+  remainder: { type: 'remainder', seat: 0, cards: ['9D'] },
+} as const satisfies Record<string, GameEvent>;
 const SWEEPING_DECK = '10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ');
 
 /** A pagat fixture of the first `plays` plays of SWEEPING_PLAYS, with no expectations. */

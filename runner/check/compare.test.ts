@@ -8,17 +8,12 @@ import { compareLegal } from './legal.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Expectations, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { playedFixture, requestFor, variantRules } from '../test-helpers.ts';
+import { playedFixture, requestFor, SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
 
 // A small hand-made pagat round: seat 0 sweeps with a sum, seat 1 trails, and so on; then the round's scoring and
 // the end of the game. The events need not be a legal game: the comparison reads them only as data.
 const deal: GameEvent = { type: 'deal', round: 1, deal: 1, dealer: 1, hands: [['10C', '7C', '5S'], ['7H', '9D', '6S']], table: ['2D', '3C', '4H', '1S'] };
-const sweepCapture: GameEvent = { type: 'capture', seat: 0, card: '10C', captured: ['2D', '3C', '4H', '1S'] };
-const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
-const trail: GameEvent = { type: 'trail', seat: 1, card: '7H' };
-const capture: GameEvent = { type: 'capture', seat: 0, card: '7C', captured: ['7H'] };
-const lastTrail: GameEvent = { type: 'trail', seat: 1, card: '9D' };
-const remainder: GameEvent = { type: 'remainder', seat: 0, cards: ['9D'] };
+const { sweepCapture, sweep, trail, capture, lastTrail, remainder } = SWEEPING_EVENTS;
 const awards: GameEvent[] = [
   { type: 'award', round: 1, category: 'cards', counts: [7, 1], points: [1, 0] },
   { type: 'award', round: 1, category: 'coins', counts: [1, 0], points: [1, 0] },
@@ -30,12 +25,7 @@ const roundEnd: GameEvent = { type: 'round-end', round: 1, points: [3, 0], total
 const gameEnd: GameEvent = { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [3, 0] };
 const EVENTS: GameEvent[] = [deal, sweepCapture, sweep, trail, capture, lastTrail, remainder, ...awards, roundEnd, gameEnd];
 
-const PLAYS = [
-  { card: '10C', capture: ['2D', '3C', '4H', '1S'] },
-  { card: '7H' },
-  { card: '7C', capture: ['7H'] },
-  { card: '9D' },
-];
+const PLAYS = SWEEPING_PLAYS;
 
 const pagat = variantRules('pagat');
 

@@ -10,19 +10,14 @@ import { findDivergences } from './compare.ts';
 import type { Divergence } from './divergence.ts';
 import type { Expectations, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { reportingOf } from '../profile/profile.ts';
-import { variantRules } from '../test-helpers.ts';
+import { SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
 
 // Two hand-made pagat rounds (the comparison reads events as data): seat 0 sweeps at play 1, seat 1 trails, seat 0
 // captures, seat 1 trails; the remainder, three awards, the round-end; after round 2 the game-end.
 const deal = (round: number): GameEvent => ({ type: 'deal', round, deal: 1, dealer: round % 2, hands: [['10C', '7C', '5S'], ['7H', '9D', '6S']], table: ['2D', '3C', '4H', '1S'] });
-const sweepCapture: GameEvent = { type: 'capture', seat: 0, card: '10C', captured: ['2D', '3C', '4H', '1S'] };
-const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
-const trail: GameEvent = { type: 'trail', seat: 1, card: '7H' };
-const capture: GameEvent = { type: 'capture', seat: 0, card: '7C', captured: ['7H'] };
-const lastTrail: GameEvent = { type: 'trail', seat: 1, card: '9D' };
-const remainder: GameEvent = { type: 'remainder', seat: 0, cards: ['9D'] };
+const { sweepCapture, sweep, trail, capture, lastTrail, remainder } = SWEEPING_EVENTS;
 const awards = (round: number): GameEvent[] => [
   { type: 'award', round, category: 'cards', counts: [7, 1], points: [1, 0] },
   { type: 'award', round, category: 'coins', counts: [1, 0], points: [1, 0] },
@@ -33,7 +28,7 @@ const gameEnd: GameEvent = { type: 'game-end', reason: 'target', winner: 0, rank
 const roundOf = (round: number): GameEvent[] => [deal(round), sweepCapture, sweep, trail, capture, lastTrail, remainder, ...awards(round), roundEnd(round)];
 /** 0-10 round 1 (2 the sweep, 4 the capture, 7-9 the awards, 10 the round-end), 11-21 round 2, 22 the game-end. */
 const EVENTS: GameEvent[] = [...roundOf(1), ...roundOf(2), gameEnd];
-const PLAYS = [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }, { card: '7C', capture: ['7H'] }, { card: '9D' }];
+const PLAYS = SWEEPING_PLAYS;
 
 const fixtureOf = (expect: Expectations, plays: number[] = [4, 4]): Fixture => ({
   id: 'test/two-rounds',
