@@ -72,9 +72,8 @@ function dealEvent(state: GameState, withTable: boolean): void {
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the hands
   if (state.events === null) return;
   const { players, handSize } = state.seats;
-  const hands = Array.from({ length: players }, (_, seat) =>
-    formatCards(state.hands, seat * handSize, seat * handSize + (state.handLength[seat] as number)),
-  );
+  const hands = new Array<string[]>(players);
+  for (let seat = 0; seat < players; seat++) hands[seat] = formatCards(state.hands, seat * handSize, seat * handSize + (state.handLength[seat] as number));
   const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: state.dealer, hands } as const;
   state.events.push(withTable ? { ...base, table: formatCards(state.table, 0, state.tableLength) } : base);
 }

@@ -65,7 +65,9 @@ function takeFromTable(state: GameState, seat: number, played: number, move: Mov
   const { table } = state;
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
   if (state.events !== null) {
-    const captured = Array.from(move.positions.subarray(0, move.count), (position) => formatCard(table[position]));
+    // A plain loop: Array.from over a typed array with a map function is many times slower (emit is on fuzz's hot path).
+    const captured = new Array<string>(move.count);
+    for (let i = 0; i < move.count; i++) captured[i] = formatCard(table[move.positions[i] as number] as number);
     state.emit({ type: 'capture', seat, card: formatCard(played), captured });
   }
   // The taken positions ascend: keep the cards before each, take it, then keep the rest.
