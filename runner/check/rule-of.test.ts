@@ -115,13 +115,15 @@ describe('the rule of a category scored differently', () => {
     ['most coins short of all of them', 'coins', figures([9, 1], [1, 0]), figures([9, 1]), rules, 'SCORE-MOST-COINS'],
     ['most sevens short of all of them', 'sevens', figures([3, 1], [1, 0]), figures([3, 1]), rules, 'SCORE-MOST-SEVENS'],
     [
-      'a bonus that adds to the most, not instead',
+      'a bonus that adds to the most, not instead (another bonus replacing its own most is not this one)',
       'coins',
       figures([10, 0], [1, 0]),
       figures([10, 0]),
-      withCategories([categories[1] as Category, { id: 'all-coins', kind: 'all-coins', points: 1, combine: 'in-addition' }]),
+      withCategories([categories[1] as Category, { id: 'all-coins', kind: 'all-coins', points: 1, combine: 'in-addition' }, categories[4] as Category]),
       'SCORE-MOST-COINS',
     ],
+    ['most cards, four of them: no bonus replaces it', 'cards', figures([4, 1], [1, 0]), figures([4, 1], [0, 1]), rules, 'SCORE-MOST-CARDS'],
+    ['an award the fixture does not expect: the engine\'s counts, tied', 'cards', undefined, figures([20, 20], [1, 0]), rules, 'SCORE-TIES'],
     ['all of two decks\' coins', 'coins', figures([20, 0], [1, 0]), figures([20, 0]), withCategories(categories, 2), 'SCORE-ALL-COINS'],
     ['ten coins of two decks is not all', 'coins', figures([10, 10], [1, 0]), figures([10, 9]), withCategories(categories, 2), 'SCORE-MOST-COINS'],
     ['all of two decks\' sevens', 'sevens', figures([8, 0], [1, 0]), figures([8, 0]), withCategories(categories, 2), 'SCORE-ALL-SEVENS'],
@@ -138,6 +140,9 @@ describe('the rule of two events that differ', () => {
   const bonus: GameEvent = { type: 'table-bonus', round: 1, seat: 1, cards: ['5D', '10C'], sweeps: 1 };
   const remainder: GameEvent = { type: 'remainder', seat: 0, cards: [] };
   const deal: GameEvent = { type: 'deal', round: 1, deal: 1, dealer: 1, hands: [['1D'], ['2D']], table: ['3D', '4D'] };
+  const end: GameEvent = { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [11, 3] };
+  const roundEndTied: GameEvent = { type: 'round-end', round: 3, points: [4, 5], totals: [11, 11] };
+  const coins: GameEvent = { type: 'award', round: 1, category: 'coins', counts: [6, 4], points: [1, 0] };
   const at = (expectedStream: GameEvent[], expectedAt: number, actualStream: GameEvent[] = [], actualAt = 0) => ({ expectedStream, expectedAt, actualStream, actualAt });
   const none = at([], 0);
 
@@ -185,6 +190,19 @@ describe('the rule of two events that differ', () => {
     ['eliminations that differ', { type: 'round-end', round: 1, points: [1, 0], totals: [1, 0], eliminated: [1] }, { type: 'round-end', round: 1, points: [1, 0], totals: [1, 0] }, none, pagat, 'END-INVERSE'],
     ['no eliminations against none', { type: 'round-end', round: 1, points: [1, 0], totals: [1, 0], eliminated: [] }, { type: 'round-end', round: 1, points: [2, 0], totals: [2, 0] }, none, pagat, undefined],
     ['a round-end with immediate sweeps', { type: 'round-end', round: 1, points: [1, 0], totals: [1, 0] }, undefined, none, { ...pagat, sweep: { ...pagat.sweep, timing: 'immediate' } }, 'SWEEP-TIMING'],
+    ['two sweeps that differ on the last play: still what it is worth', sweep, { ...sweep, points: 2 }, at([capture, sweep, remainder], 1, [capture, { ...sweep, points: 2 }, remainder], 1), pagat, 'SWEEP-POINT'],
+    ['a game-end where a round-end is expected: the game-end\'s totals, not the round-end\'s tie', roundEndTied, { ...end, totals: [12, 11] }, none, pagat, 'END-TARGET'],
+    ['an expected game-end against a capture: a capture\'s field named reason is not read', end, { ...capture, reason: 'instant-win' } as GameEvent, none, pagat, 'END-TARGET'],
+    ['a capture where the round should end: as a capture not expected', remainder, capture, none, pagat, 'CAP-CHOICE'],
+    ['the round ended where a capture is expected: as a capture missing', capture, remainder, none, pagat, 'CAP-CHOICE'],
+    ['a capture for a trail where capture is automatic', trail, capture, none, variantRules('playpalace'), 'CAP-AUTO'],
+    ['a new deal where the round should end: the deal\'s own rule', remainder, { ...deal, deal: 2 }, none, pagat, 'DEAL-REFILL'],
+    ['the round ended where a new deal is expected: the deal\'s own rule', { ...deal, deal: 2 }, remainder, none, pagat, 'DEAL-REFILL'],
+    ['an award where the round-end is expected: the award\'s category', roundEndTied, coins, none, pagat, 'SCORE-MOST-COINS'],
+    ['a round-end where an award is expected: the award\'s category', coins, roundEndTied, none, pagat, 'SCORE-MOST-COINS'],
+    ['two awards that differ under counting out: the category\'s rule', coins, { ...coins, points: [0, 1] }, none, withEnd({ countingOut: true }), 'SCORE-MOST-COINS'],
+    ['an event of no known type against a round-end with eliminations: as no event', { type: 'mystery' } as unknown as GameEvent, { ...roundEndTied, eliminated: [1] }, none, pagat, undefined],
+    ['a round-end with eliminations against an event of no known type: as no event', { ...roundEndTied, eliminated: [1] }, { type: 'mystery' } as unknown as GameEvent, none, pagat, undefined],
     ['events of no known type', { type: 'mystery' } as unknown as GameEvent, { type: 'riddle' } as unknown as GameEvent, none, pagat, undefined],
     ['nothing at all', undefined, undefined, none, pagat, undefined],
   ])('%s', (_, expected, actual, surroundings, rules, rule) => {
