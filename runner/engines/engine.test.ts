@@ -15,6 +15,8 @@ import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 const pagat = variantRules('pagat');
 const TWO_PLAYS: Fixture = sweepingFixture('pagat/two', 'two plays', 2);
 const request = (fixture: Fixture = TWO_PLAYS): ReplayRequest => requestFor(fixture, pagat);
+/** Ten lines of code that runs, to put what follows on line 11. */
+const TEN_LINES = Array.from({ length: 10 }, (_, i) => `const line${i + 1} = ${i + 1};\n`).join('');
 
 describe('the reference engine as an engine under test', () => {
   test('replays up to the end of the inputs: the events, no refusal; the state it stops in', () => {
@@ -124,6 +126,16 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       'bad.cjs': "module.exports = {\n  name: 'x',,\n};\n",
       'throws.mjs': "throw new Error('boom at load');\n",
       'missing-import.mjs': "import x from './nowhere.mjs';\nexport default x;\n",
+      'fn-none.mjs': 'export default () => undefined;\n',
+      'own-default.mjs': "export default { name: 'own', replay: async () => ({ events: [] }), close: async () => {}, default: 'not the engine' };\n",
+      // The parse errors below line 9: a line number of two digits.
+      'late-bad.ts': `${TEN_LINES}const x: number = ;\nexport default x;\n`,
+      'late-bad.cjs': `${TEN_LINES}module.exports = { look at this };\n`,
+      'not-an-error.mjs': "throw 'not an Error';\n",
+      'frameless.mjs': "const error = new Error('no frames');\nerror.stack = 'Error: no frames';\nthrow error;\n",
+      'own-syntax-error.mjs': "JSON.parse('{');\n",
+      'esbuild-words.mjs': 'throw new Error(\'Transform failed with 1 error:\\n<stdin>:3:5: ERROR: Expected ";"\');\n',
+      'named-transform.mjs': "const error = new Error('Transform failed');\nerror.name = 'TransformError';\nthrow error;\n",
     };
     beforeAll(async () => {
       for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
@@ -147,6 +159,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       ['obj-bad.mjs', 'its default export is not one'],
       ['cjs-es-no-default.cjs', 'it has no default export'],
       ['cjs-not-engine.cjs', 'its default export is not one'],
+      ['fn-none.mjs', 'its default export, a function, did not return one'],
     ])('%s: %s', async (file, why) => {
       expect(await refusal(file)).toEqual({
         message: `the adapter ${file} ${MUST}`,
@@ -158,6 +171,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     test('CommonJS: an engine as the exports, or one level down as their default', async () => {
       expect((await start('cjs-plain.cjs')).name).toBe('plain');
       expect((await start('cjs-default.cjs')).name).toBe('cjs');
+    });
+
+    test('an engine that has a "default" field of its own is that engine, not its default', async () => {
+      expect((await start('own-default.mjs')).name).toBe('own');
     });
 
     test('a module that does not parse: where the parser stopped (esbuild counts columns from 0, Node\'s caret shows it)', async () => {
@@ -173,12 +190,49 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       });
     });
 
+    test('a parse error on line 11: the whole line number; a line that says "at" is not taken for a stack frame', async () => {
+      expect(await refusal('late-bad.ts')).toEqual({
+        message: `the adapter late-bad.ts could not be loaded: Transform failed with 1 error:\n${join(dir, 'late-bad.ts')}:11:18: ERROR: Unexpected ";"`,
+        adapter: true,
+        problem: { file: join(dir, 'late-bad.ts'), line: 11, col: 19, message: 'the adapter does not parse: Unexpected ";"' },
+      });
+      expect(await refusal('late-bad.cjs')).toEqual({
+        message: "the adapter late-bad.cjs could not be loaded: Unexpected identifier 'at'",
+        adapter: true,
+        problem: { file: join(dir, 'late-bad.cjs'), line: 11, col: 25, message: "the adapter does not parse: Unexpected identifier 'at'" },
+      });
+    });
+
     test('a module that throws as it loads, or imports what is not there: an engine that could not start, no position', async () => {
       expect(await refusal('throws.mjs')).toEqual({ message: 'the adapter throws.mjs could not be loaded: boom at load', adapter: false });
       expect(await refusal('missing-import.mjs')).toEqual({
         message: `the adapter missing-import.mjs could not be loaded: Cannot find module '${join(dir, 'nowhere.mjs')}' imported from ${join(dir, 'missing-import.mjs')}`,
         adapter: false,
       });
+    });
+
+    test('what the module\'s own code throws as it loads is no parse error, whatever it looks like', async () => {
+      const jsonError = (() => {
+        try {
+          JSON.parse('{');
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      })();
+      expect([
+        await refusal('not-an-error.mjs'),
+        await refusal('frameless.mjs'),
+        await refusal('own-syntax-error.mjs'),
+        await refusal('esbuild-words.mjs'),
+        await refusal('named-transform.mjs'),
+      ]).toEqual([
+        { message: 'the adapter not-an-error.mjs could not be loaded: not an Error', adapter: false },
+        { message: 'the adapter frameless.mjs could not be loaded: no frames', adapter: false },
+        { message: `the adapter own-syntax-error.mjs could not be loaded: ${jsonError}`, adapter: false },
+        { message: 'the adapter esbuild-words.mjs could not be loaded: Transform failed with 1 error:\n<stdin>:3:5: ERROR: Expected ";"', adapter: false },
+        { message: 'the adapter named-transform.mjs could not be loaded: Transform failed', adapter: false },
+      ]);
     });
   });
 
@@ -220,10 +274,12 @@ describe('the shape of a reply', () => {
     ['events not a list', { events: { type: 'trail' } }, 'the reply has no "events" array'],
     ['an event that is not an object', { events: [{ type: 'trail' }, 'trail'] }, 'event 1 is not an object with a string "type"'],
     ['a null event', { events: [null] }, 'event 0 is not an object with a string "type"'],
+    ['an undefined event (from an in-process adapter)', { events: [undefined] }, 'event 0 is not an object with a string "type"'],
     ['an event without a type', { events: [{ type: 'trail' }, { type: 'trail' }, { seat: 1 }] }, 'event 2 is not an object with a string "type"'],
     ['an event whose type is not a string', { events: [{ type: 3 }] }, 'event 0 is not an object with a string "type"'],
     ['a refusal that is not an object', { events: [], rejection: 'MUST_CAPTURE' }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
     ['a null refusal', { events: [], rejection: null }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
+    ['a refusal that is a function, even one with the fields', { events: [], rejection: Object.assign(() => {}, { round: 1, play: 0, code: 'X' }) }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
     ['a refusal without a round', { events: [], rejection: { play: 1, code: 'X' } }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
     ['a fractional play', { events: [], rejection: { round: 1, play: 1.5, code: 'X' } }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
     ['a code that is not a string', { events: [], rejection: { round: 1, play: 1, code: 7 } }, 'the reply\'s "rejection" needs an integer "round" and "play" and a string "code"'],
