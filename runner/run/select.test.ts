@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Fixture } from '../fixture/fixture.ts';
 import { globMatcher } from '../util/glob.ts';
 import { UsageError } from '../cli/command.ts';
+import { MAX_FILE_BYTES } from '../util/files.ts';
 import {
   byId,
   expectedFailureOf,
@@ -223,6 +224,15 @@ describe('selection, edge by edge', () => {
     expect(byId(at('a'), at('b'))).toBe(-1);
     expect(byId(at('a', 'g'), at('a', 'f'))).toBe(0);
   });
+
+  test('an entry with no file comes before those of its id with one, whatever the file name and the input order', () => {
+    const at = (file?: string) => ({ fixture: { id: 'a' } as Fixture, ...(file === undefined ? {} : { file }) });
+    const sorted = (entries: ReturnType<typeof at>[]) => [...entries].sort(byId).map(({ file }) => file ?? '-');
+    expect(sorted([at('B.yaml'), at()])).toEqual(['-', 'B.yaml']);
+    expect(sorted([at(), at('B.yaml')])).toEqual(['-', 'B.yaml']);
+    expect(sorted([at('~.yaml'), at()])).toEqual(['-', '~.yaml']);
+    expect(sorted([at(), at('~.yaml')])).toEqual(['-', '~.yaml']);
+  });
 });
 
 describe('--expect-fail lists, edge by edge', () => {
@@ -267,6 +277,29 @@ describe('--expect-fail lists, edge by edge', () => {
     expect(await errorsOf('blank-reason.txt', 'pagat/a\n  pagat/b    \npagat/c ok\n')).toEqual(['1:1 "pagat/a" needs a reason after the id', '2:3 "pagat/b" needs a reason after the id']);
   });
 
+  test('text: a lone carriage return inside a reason is part of it, not the end of the line', async () => {
+    const file = await write('cr.txt', 'pagat/a first\rsecond\r\npagat/b r\n');
+    expect(await loadExpectFail(file)).toEqual({
+      ok: true,
+      value: {
+        file,
+        entries: [
+          { id: 'pagat/a', reason: 'first\rsecond', line: 1, col: 1 },
+          { id: 'pagat/b', reason: 'r', line: 2, col: 1 },
+        ],
+      },
+    });
+  });
+
+  test('a file over the size limit is refused, by its size', async () => {
+    const file = await write('huge.txt', `pagat/a ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    const size = MAX_FILE_BYTES + 'pagat/a \n'.length;
+    expect(await loadExpectFail(file)).toEqual({
+      ok: false,
+      errors: [{ file, line: 0, col: 0, message: `file is ${size} bytes, over the limit of ${MAX_FILE_BYTES} bytes` }],
+    });
+  });
+
   test('YAML: an empty file lists nothing; reasons trimmed; ids with / and ~ located', async () => {
     const empty = await write('empty.yaml', '# nothing yet\n');
     expect(await loadExpectFail(empty)).toEqual({ ok: true, value: { file: empty, entries: [] } });
@@ -276,7 +309,7 @@ describe('--expect-fail lists, edge by edge', () => {
   });
 
   test('YAML lists: each item an {id, reason}; what is wrong with each, in file order', async () => {
-    const text = ['- pagat/a', '- null', '- [a, b]', '- { id: "", reason: r }', '- { id: 7, reason: r }', '- { id: pagat/b, reason: 7 }', '- { id: pagat/c, reason: "  " }', '- { id: pagat/d, reason: ok, why: x }', ''].join('\n');
+    const text = ['- pagat/a', '- null', '- [a, b]', '- { id: "", reason: r }', '- { id: 7, reason: r }', '- { id: pagat/b, reason: 7 }', '- { id: pagat/c, reason: "  " }', '- { id: pagat/d, reason: ok, why: x }', '- { id: "", reason: r, why: x }', ''].join('\n');
     expect(await errorsOf('items.yaml', text)).toEqual([
       '1:3 expected {id, reason}',
       '2:3 expected {id, reason}',
@@ -286,6 +319,8 @@ describe('--expect-fail lists, edge by edge', () => {
       '6:26 "pagat/b" needs a reason (a non-empty string)',
       '7:26 "pagat/c" needs a reason (a non-empty string)',
       '8:30 unknown key "why" (expected id and reason)',
+      '9:9 a fixture id must be a non-empty string',
+      '9:24 unknown key "why" (expected id and reason)',
     ]);
   });
 

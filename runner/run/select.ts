@@ -113,12 +113,14 @@ async function loadTextList(file: string): Promise<LoadResult<ExpectFailList>> {
   const errors: LoadError[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trimEnd();
-    if (line.trim() === '' || line.trim().startsWith('#')) return;
-    const match = /^(\s*)(\S+)\s*(.*)$/.exec(line) as RegExpExecArray;
+    if (line === '' || line.trim().startsWith('#')) return;
+    // The reason is the rest of the line, whatever it holds (a lone \r too: `s`); the greedy \s* and trimEnd
+    // leave no space around it.
+    const match = /^(\s*)(\S+)\s*(.*)$/s.exec(line) as RegExpExecArray;
     const [, indent = '', id = '', reason = ''] = match;
     const position = { line: index + 1, col: indent.length + 1 };
-    if (reason.trim() === '') errors.push({ file, ...position, message: `"${id}" needs a reason after the id` });
-    else entries.push({ id, reason: reason.trim(), ...position });
+    if (reason === '') errors.push({ file, ...position, message: `"${id}" needs a reason after the id` });
+    else entries.push({ id, reason, ...position });
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { file, entries } };
 }
