@@ -199,7 +199,7 @@ describe('the rule of two events that differ', () => {
     ['a new deal where the round should end: the deal\'s own rule', remainder, { ...deal, deal: 2 }, none, pagat, 'DEAL-REFILL'],
     ['the round ended where a new deal is expected: the deal\'s own rule', { ...deal, deal: 2 }, remainder, none, pagat, 'DEAL-REFILL'],
     ['an award where the round-end is expected: the award\'s category', roundEndTied, coins, none, pagat, 'SCORE-MOST-COINS'],
-    ['a round-end where an award is expected: the award\'s category', coins, roundEndTied, none, pagat, 'SCORE-MOST-COINS'],
+    ['a round-end where an award is expected: as the award missing, its tied counts read', { ...coins, counts: [5, 5] }, roundEndTied, none, pagat, 'SCORE-TIES'],
     ['two awards that differ under counting out: the category\'s rule', coins, { ...coins, points: [0, 1] }, none, withEnd({ countingOut: true }), 'SCORE-MOST-COINS'],
     ['an event of no known type against a round-end with eliminations: as no event', { type: 'mystery' } as unknown as GameEvent, { ...roundEndTied, eliminated: [1] }, none, pagat, undefined],
     ['a round-end with eliminations against an event of no known type: as no event', { ...roundEndTied, eliminated: [1] }, { type: 'mystery' } as unknown as GameEvent, none, pagat, undefined],
