@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StdioEngine } from './stdio.ts';
 import { EngineFailure } from './engine-api.ts';
 import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
-import { requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
+import { requestBefore } from '../fixture/fixture.ts';
+import { playedFixture, requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
+import { replayFields } from './wire-game.ts';
 
 let dir: string;
 
@@ -24,8 +26,8 @@ async function fake(name: string, body: string): Promise<string> {
 }
 
 const engines: StdioEngine[] = [];
-const engineOf = (command: string, options: { timeoutMs?: number; validateProtocol?: boolean } = {}): StdioEngine => {
-  const engine = new StdioEngine({ command, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000, validateProtocol: options.validateProtocol ?? false });
+const engineOf = (command: string, options: { timeoutMs?: number; validateProtocol?: boolean; cwd?: string } = {}): StdioEngine => {
+  const engine = new StdioEngine({ command, cwd: options.cwd ?? dir, timeoutMs: options.timeoutMs ?? 20_000, validateProtocol: options.validateProtocol ?? false });
   engines.push(engine);
   return engine;
 };
@@ -82,6 +84,7 @@ describe('the handshake', () => {
     ['no-variants', `serve((request) => hello(request, { variants: undefined }));`, 'answered hello without "variants" ("*" or a list of variant ids)'],
     ['bad-variants', `serve((request) => hello(request, { variants: 'pagat' }));`, 'answered hello without "variants" ("*" or a list of variant ids)'],
     ['bad-profile', `serve((request) => hello(request, { profile: { variants: 7, extra: 1 } }));`, 'answered hello with an invalid profile: /extra: unknown key "extra" (allowed: engine, reports, variants); /variants: expected a list, got 7'],
+    ['not-a-profile', `serve((request) => hello(request, { profile: 7 }));`, 'answered hello with an invalid profile: /: expected a map, got 7'],
   ])('%s: refused, the engine stopped', async (name, body, problem) => {
     const command = await fake(name, body);
     const refusal = await failure(engineOf(command).start());
@@ -104,6 +107,13 @@ describe('the handshake', () => {
     const refusal = await failure(engineOf('./no-such-engine-here').start());
     expect(refusal.name).toBe('EngineStartError');
     expect(refusal.message).toMatch(/^\.\/no-such-engine-here: no answer to hello: the engine exited \(code 127\)\n.*not found/);
+  });
+
+  test('a folder to run in that is not there: not even the shell starts, and the engine cannot start', async () => {
+    expect(await failure(engineOf('true', { cwd: join(dir, 'not-there') }).start())).toEqual({
+      name: 'EngineStartError',
+      message: 'true: no answer to hello: the engine could not be run: spawn /bin/sh ENOENT',
+    });
   });
 });
 
@@ -213,12 +223,15 @@ serve((request, index) => {
     expect(await engine.replay(request())).toEqual({ events: [] });
   });
 
-  test('a hang: the timeout, and the unfinished line it printed', async () => {
+  test('a hang: the timeout, and the unfinished line it printed (in two pieces)', async () => {
     const command = await fake(
       'hangs',
       `serve((request, index) => {
   if (index === 0) return hello(request);
-  if (request.players === 3) return '{"id": ' + request.id + ', "events": [';
+  if (request.players === 3) {
+    setTimeout(() => process.stdout.write('"events": ['), 100);
+    return '{"id": ' + request.id + ', ';
+  }
   return undefined;
 });`,
     );
@@ -268,6 +281,17 @@ describe('the legal request', () => {
     expect(await engine.legal(request())).toEqual([{ card: '7D' }, { card: '2' }]);
   });
 
+  test('after a replay, the game of each of its positions: the same as a replay of the position would lay out', async () => {
+    const engine = await legalEngine('legal-game', `{ id: request.id, decisions: [request.game] }`);
+    const { fixture, rules } = playedFixture('pagat', { firstDealer: 1, rounds: 1, plays: 10, seed: 7 });
+    const whole = requestFor(fixture, rules);
+    await engine.replay(whole);
+    // No round yet; before the second deal; after it (a hand of 3 cards each: it comes with play 7).
+    for (const position of [{ ...whole, rounds: [] }, requestBefore(whole, 1, 3), requestBefore(whole, 1, 9)]) {
+      expect(await engine.legal(position)).toEqual([replayFields(position)]);
+    }
+  });
+
   test('an error answer, or no decisions list: a failure with the engine\'s words', async () => {
     const erring = await legalEngine('legal-error', `{ id: request.id, error: 'not here' }`);
     await erring.start();
@@ -311,6 +335,11 @@ describe('--validate-protocol', () => {
     );
     const lax = engineOf(command);
     expect(await lax.replay({ ...request(), players: 3 })).toEqual({ events: [], rejection: { round: 1, play: 1, code: 'NOPE' } });
+  });
+
+  test('a request of the runner\'s own against the schema: the runner\'s mistake, not the engine\'s', async () => {
+    const engine = engineOf(await fake('any-request', `serve((request, index) => (index === 0 ? hello(request) : { id: request.id, events: [] }));`), { validateProtocol: true });
+    expect(await failure(engine.replay({ ...request(), players: 17 }))).toEqual({ name: 'Error', message: 'the runner sent an invalid replay request: /players: must be <= 16, got 17' });
   });
 });
 
