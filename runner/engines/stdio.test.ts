@@ -403,9 +403,23 @@ describe('the line reader and the process\'s life', () => {
     expect((await failure(engine.replay({ ...request(), players: 3 }))).message).toBe(`the engine printed a line that is not JSON: "${'y'.repeat(200)}" (1 more characters)`);
   });
 
-  test('a line over 64 MiB: refused as it comes, without waiting for its end', async () => {
+  test('a line over 64 MiB: refused as it comes, without waiting for its end; one of exactly 64 MiB is a line', async () => {
     const command = await fake('endless', `serve((request, index) => (index === 0 ? hello(request) : 'z'.repeat(64 * 1024 * 1024 + 1)));`);
     expect(await failure(engineOf(command).replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine printed a line longer than 67108864 characters', detail: '' });
+    // Its end comes a moment later, once the runner holds all 64 MiB of it.
+    const exact = await fake(
+      'sixty-four',
+      `serve((request, index) => {
+  if (index === 0) return hello(request);
+  process.stdout.write('z'.repeat(64 * 1024 * 1024), () => setTimeout(() => process.stdout.write('\\n'), 200));
+  return undefined;
+});`,
+    );
+    expect(await failure(engineOf(exact).replay(request()))).toEqual({
+      name: 'EngineFailure',
+      message: `the engine printed a line that is not JSON: "${'z'.repeat(200)}" (${64 * 1024 * 1024 - 200} more characters)`,
+      detail: '',
+    });
   });
 
   test('an engine that exits between requests: the next request fails at once with why; closing it is immediate', async () => {
