@@ -1004,16 +1004,36 @@ def handle(req: dict) -> dict | None:
     cmd = req.get("cmd")
     if cmd == "hello":
         return {"protocol": 1, "engine": {"name": ENGINE_NAME, "version": ENGINE_VERSION, "language": "python"},
-                "variants": "*", "capabilities": ["legal"]}
+                "variants": "*", "capabilities": ["legal", "legal-positions"]}
     if cmd == "replay":
         _, ans = run_game(req)
         return ans
     if cmd == "legal":
-        game, ans = run_game(req.get("game") or {})
-        if game is None or "rejection" in ans or "skipped" in ans:
-            return {"error": ans.get("skipped") or (ans.get("rejection") or {}).get("message", "no game")}
-        return {"decisions": legal_decisions(game)}
+        return legal_at(req.get("game") or {})
+    if cmd == "legal-positions":
+        game = req.get("game") or {}
+        answers = [legal_at(cut_before(game, p["round"], p["play"])) for p in req.get("positions") or []]
+        errors = [a["error"] for a in answers if "error" in a]
+        return {"error": errors[0]} if errors else {"decisions": [a["decisions"] for a in answers]}
     return {"error": f"unknown command {cmd!r}"}
+
+
+def legal_at(game_fields: dict) -> dict:
+    """The answer to a legal request: the decisions of the seat to play once the game's inputs are played."""
+    game, ans = run_game(game_fields)
+    if game is None or "rejection" in ans or "skipped" in ans:
+        return {"error": ans.get("skipped") or (ans.get("rejection") or {}).get("message", "no game")}
+    return {"decisions": legal_decisions(game)}
+
+
+def cut_before(game: dict, round_no: int, play: int) -> dict:
+    """The game cut just before play `play` of round `round_no`, as a legal request's position is cut
+    (spec/PROTOCOL.md "The position a legal request describes"). Replaying each cut keeps this engine simple;
+    an engine may instead note the decisions during one replay."""
+    rounds = (game.get("rounds") or [])[:round_no]
+    if len(rounds) == round_no:
+        rounds[-1] = {**rounds[-1], "plays": (rounds[-1].get("plays") or [])[:play - 1]}
+    return {**game, "rounds": rounds}
 
 
 def main() -> None:

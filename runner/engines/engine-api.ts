@@ -5,7 +5,7 @@
  * @module
  */
 import type { Decision } from '../../reference/index.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 
@@ -25,6 +25,13 @@ export interface Engine {
    * asks it at a divergence to show the engine's view beside the reference's. Rejects like `replay`.
    */
   legal?(request: ReplayRequest): Promise<Decision[] | undefined>;
+  /**
+   * Optional: the legal decisions at each of several positions of one game, in one call (its `legal-positions`
+   * capability): the whole game's inputs, and the positions, each before play P of round R, in the order given.
+   * The runner checks a fixture's `expect.legal` with it, where offered, instead of one `legal` call per position.
+   * Undefined if the engine does not offer it; rejects like `replay`.
+   */
+  legalPositions?(request: ReplayRequest, positions: readonly LegalPosition[]): Promise<Decision[][] | undefined>;
   /**
    * Optional: what the engine declares about itself (spec/profile.schema.json): the variants it plays, how it
    * reads their rules, the settings it supports and what it reports. An external engine sends it in its hello;

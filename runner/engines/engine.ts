@@ -13,7 +13,7 @@ import { dirname, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, EngineStartError } from './engine-api.ts';
-import { legalOnReference, replayOnReference } from './reference.ts';
+import { legalAtPositions, legalOnReference, replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
 export { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, EngineFailure, EngineStartError, PROTOCOL_VERSION } from './engine-api.ts';
@@ -38,6 +38,7 @@ export function referenceEngine(): Engine {
     name: 'reference',
     replay: async (request) => replayOnReference(request),
     legal: async (request) => legalOnReference(request),
+    legalPositions: async (request, positions) => legalAtPositions(request, positions),
     close: async () => {},
   };
 }

@@ -5,7 +5,7 @@
  */
 import { GameSession, legalDecisions, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
 import { InputCursor } from '../fixture/input-cursor.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import { type LegalPosition, type ReplayReply, type ReplayRequest, requestBefore } from '../fixture/fixture.ts';
 
 /**
  * Feeds the deck orders and decisions round by round, whenever the game asks for one. Stops at the first
@@ -21,8 +21,29 @@ export function legalOnReference(request: ReplayRequest): Decision[] {
   return state === undefined ? [] : legalDecisions(state);
 }
 
-/** The replay and the state it ends in (undefined if the game could not start). */
-export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; state?: GameState } {
+/**
+ * The legal decisions at each position, in the order given, from one replay of the whole request: what
+ * `legalOnReference` answers for the request cut before that play. A position the replay does not reach as a
+ * play (past the inputs, or after a refusal) is answered from the request cut there.
+ */
+export function legalAtPositions(request: ReplayRequest, positions: readonly LegalPosition[]): Decision[][] {
+  const answers = new Map<string, Decision[]>();
+  const wanted = new Set(positions.map(({ round, play }) => `${round}:${play}`));
+  replayToPosition(request, (round, play, state) => {
+    const key = `${round}:${play}`;
+    if (wanted.has(key)) answers.set(key, legalDecisions(state));
+  });
+  return positions.map(({ round, play }) => answers.get(`${round}:${play}`) ?? legalOnReference(requestBefore(request, round, play)));
+}
+
+/**
+ * The replay and the state it ends in (undefined if the game could not start). `beforePlay` sees the state each
+ * time a play is due, before the play is made.
+ */
+export function replayToPosition(
+  request: ReplayRequest,
+  beforePlay?: (round: number, play: number, state: GameState) => void,
+): { reply: ReplayReply; state?: GameState } {
   const events: GameEvent[] = [];
   const started = GameSession.start(request.rules, { players: request.players, firstDealer: request.firstDealer });
   if (!started.ok) {
@@ -31,6 +52,7 @@ export function replayToPosition(request: ReplayRequest): { reply: ReplayReply; 
   const game = started.value;
   const inputs = new InputCursor(request.rounds);
   for (let input = inputs.next(game.current); input !== undefined; input = inputs.next(game.current)) {
+    if (input.kind === 'play') beforePlay?.(input.round, input.number, game.current);
     const step = input.kind === 'deck' ? game.supplyDeck(input.deck) : game.applyDecision(input.decision);
     if (!step.ok) {
       const play = input.kind === 'deck' ? 0 : input.number;

@@ -1,25 +1,26 @@
 /**
- * The reference engine behind the engine protocol (spec/PROTOCOL.md): answers hello, replay and legal
- * requests read one JSON line at a time. Used by `scopa-conformance engine`.
+ * The reference engine behind the engine protocol (spec/PROTOCOL.md): answers hello, replay, legal and
+ * legal-positions requests read one JSON line at a time. Used by `scopa-conformance engine`.
  * @module
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { legalDecisions } from '../../reference/index.ts';
-import type { ReplayRequest } from '../fixture/fixture.ts';
+import type { LegalPosition, ReplayRequest } from '../fixture/fixture.ts';
 import { PROTOCOL_VERSION } from './engine.ts';
-import { replayOnReference, replayToPosition } from './reference.ts';
+import { legalAtPositions, replayOnReference, replayToPosition } from './reference.ts';
 
 interface Request {
   cmd?: unknown;
   id?: unknown;
   game?: ReplayRequest;
+  positions?: LegalPosition[];
 }
 
 function answer(request: Request, version: string): Record<string, unknown> {
   switch (request.cmd) {
     case 'hello':
-      return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal'] };
+      return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal', 'legal-positions'] };
     case 'replay':
       return { ...replayOnReference(request as unknown as ReplayRequest) };
     case 'legal': {
@@ -28,6 +29,9 @@ function answer(request: Request, version: string): Record<string, unknown> {
       if (reply.rejection !== undefined || state === undefined) return { error: `the position cannot be reached: ${reply.rejection?.message}` };
       return { decisions: legalDecisions(state) };
     }
+    case 'legal-positions':
+      if (request.game === undefined || !Array.isArray(request.positions)) return { error: 'legal-positions needs a "game" and "positions"' };
+      return { decisions: legalAtPositions(request.game, request.positions) };
     default:
       return { error: `unknown command ${JSON.stringify(request.cmd)}` };
   }

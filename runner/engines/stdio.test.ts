@@ -469,3 +469,58 @@ serve((request) => hello(request));`,
     expect(engine.profile).toStrictEqual({ variants: [{ id: 'pagat' }] });
   });
 });
+
+describe('the legal-positions request', () => {
+  const positionsEngine = async (name: string, answer: string, options: { validateProtocol?: boolean } = {}): Promise<StdioEngine> =>
+    engineOf(
+      await fake(
+        name,
+        `serve((request, index) => {
+  if (index === 0) return hello(request, { capabilities: ['legal', 'legal-positions'] });
+  if (request.cmd === 'legal-positions') return ${answer};
+  return { id: request.id, events: [] };
+});`,
+      ),
+      options,
+    );
+  const POSITIONS = [
+    { round: 1, play: 1 },
+    { round: 1, play: 2 },
+  ];
+
+  test('offered: one request with the whole game as the replay sent it, and the positions; a list per position', async () => {
+    // Each position's list echoes the request: the command, the position, and the game's plays and layouts.
+    const echo = `{ id: request.id, decisions: request.positions.map((p) => [{ card: request.cmd + ' ' + p.round + '/' + p.play }, { card: JSON.stringify(request.game.rounds[0].plays) }, { card: String(request.game.rounds[0].layouts.length) }]) }`;
+    const engine = await positionsEngine('positions-echo', echo, { validateProtocol: true });
+    await engine.replay(request());
+    const plays = JSON.stringify(request().rounds[0]?.plays);
+    expect(await engine.legalPositions(request(), POSITIONS)).toEqual([
+      [{ card: 'legal-positions 1/1' }, { card: plays }, { card: '1' }],
+      [{ card: 'legal-positions 1/2' }, { card: plays }, { card: '1' }],
+    ]);
+  });
+
+  test('not offered by an engine that lists only legal: nothing is sent', async () => {
+    // The replay's refusal says which request it was: the one after the hello, if nothing was sent before it.
+    const engine = engineOf(
+      await fake(
+        'legal-only',
+        `serve((request, index) => (index === 0 ? hello(request, { capabilities: ['legal'] }) : { id: request.id, events: [], rejection: { round: index, play: 0, code: request.cmd } }));`,
+      ),
+    );
+    await engine.start();
+    expect(await engine.legalPositions(request(), POSITIONS)).toBeUndefined();
+    expect(await engine.replay(request())).toEqual({ events: [], rejection: { round: 1, play: 0, code: 'replay' } });
+  });
+
+  test.each([
+    ['an error answer', `{ id: request.id, error: 'not here' }`, 'the engine reported an error: not here'],
+    ['no decisions', `{ id: request.id }`, 'the answer to legal-positions has no "decisions" array of 2 lists: "{\\"id\\":2}"'],
+    ['one list for two positions', `{ id: request.id, decisions: [[]] }`, 'the answer to legal-positions has no "decisions" array of 2 lists: "{\\"id\\":2,\\"decisions\\":[[]]}"'],
+    ['an entry that is not a list', `{ id: request.id, decisions: [[], 'all'] }`, 'the answer to legal-positions has no "decisions" array of 2 lists: "{\\"id\\":2,\\"decisions\\":[[],\\"all\\"]}"'],
+  ])('%s: a failure with the engine\'s words', async (name, answer, message) => {
+    const engine = await positionsEngine(`positions-${name.replaceAll(' ', '-')}`, answer);
+    await engine.start();
+    expect(await failure(engine.legalPositions(request(), POSITIONS))).toEqual({ name: 'EngineFailure', message, detail: '' });
+  });
+});

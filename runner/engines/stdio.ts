@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
-import type { ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine-api.ts';
@@ -215,6 +215,7 @@ export class StdioEngine implements Engine {
   readonly name: string;
   private process: EngineProcess | undefined;
   private answersLegal = false;
+  private answersLegalPositions = false;
   /** The last game replayed, with its layouts and sides: the legal requests of its positions need no replay of their own. */
   private lastGame: { request: ReplayRequest; dealt: DealtLayouts; sideOf: number[] } | undefined;
   /** What the engine's hello declares. */
@@ -250,7 +251,9 @@ export class StdioEngine implements Engine {
       throw new EngineStartError(`${this.name} ${problem}`);
     }
     this.profile = profile as EngineProfile;
-    this.answersLegal = Array.isArray(hello.capabilities) && hello.capabilities.includes('legal');
+    const capabilities: unknown[] = Array.isArray(hello.capabilities) ? hello.capabilities : [];
+    this.answersLegal = capabilities.includes('legal');
+    this.answersLegalPositions = capabilities.includes('legal-positions');
     this.process = process;
   }
 
@@ -285,16 +288,35 @@ export class StdioEngine implements Engine {
    */
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.answersLegal) return undefined;
-    const last = this.lastGame;
-    const game =
-      last !== undefined && isCutFrom(request, last.request)
-        ? wireFields(request, layoutsBefore(last.dealt, request.rounds.length, request.rounds.at(-1)?.plays.length ?? 0), last.sideOf)
-        : replayFields(request);
-    return this.ask('legal', { cmd: 'legal', game }, (reply, stderr, line) => {
+    return this.ask('legal', { cmd: 'legal', game: this.gameFields(request) }, (reply, stderr, line) => {
       failOnError(reply, stderr);
       if (!Array.isArray(reply.decisions)) throw new EngineFailure(`the answer to legal has no "decisions" array: ${excerpt(line)}`, stderr);
       return reply.decisions as Decision[];
     });
+  }
+
+  /**
+   * The engine's legal decisions at each position of the game, in one request; undefined if it does not offer
+   * `legal-positions`. Rejects like `legal`, and when the answer has not one list per position.
+   */
+  async legalPositions(request: ReplayRequest, positions: readonly LegalPosition[]): Promise<Decision[][] | undefined> {
+    if (!this.answersLegalPositions) return undefined;
+    const message = { cmd: 'legal-positions', game: this.gameFields(request), positions };
+    return this.ask('legal-positions', message, (reply, stderr, line) => {
+      failOnError(reply, stderr);
+      const { decisions } = reply;
+      if (!Array.isArray(decisions) || decisions.length !== positions.length || !decisions.every(Array.isArray)) {
+        throw new EngineFailure(`the answer to legal-positions has no "decisions" array of ${positions.length} lists: ${excerpt(line)}`, stderr);
+      }
+      return decisions as Decision[][];
+    });
+  }
+
+  /** A game's fields on the wire; the layouts of the last game replayed serve any cut of it. */
+  private gameFields(request: ReplayRequest): Record<string, unknown> {
+    const last = this.lastGame;
+    if (last === undefined || !isCutFrom(request, last.request)) return replayFields(request);
+    return wireFields(request, layoutsBefore(last.dealt, request.rounds.length, request.rounds.at(-1)?.plays.length ?? 0), last.sideOf);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { type Engine, EngineFailure, referenceEngine } from '../engines/engine.ts';
-import type { ReplayReply } from '../fixture/fixture.ts';
-import { legalOnReference } from '../engines/reference.ts';
+import type { Decision } from '../../reference/index.ts';
+import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import { legalAtPositions, legalOnReference } from '../engines/reference.ts';
 import { replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import { runFixture, type RunItem } from './replay.ts';
 import { copyOf, playedFixture, runItemOf } from '../test-helpers.ts';
@@ -59,7 +60,8 @@ describe('expect.legal, through the engine\'s legal request', () => {
     }));
     return withLegal;
   };
-  const replayLike = (listed: () => Promise<unknown>): Engine => ({ ...referenceEngine(), name: 'fake', legal: listed as Engine['legal'] });
+  // The reference's replay, and `legal` answered by `listed`, one position at a time (no legalPositions).
+  const replayLike = (listed: () => Promise<unknown>): Engine => ({ ...referenceEngine(), name: 'fake', legal: listed as Engine['legal'], legalPositions: undefined });
 
   test('passed when every listed position agrees, in any order', async () => {
     const reversed = withLegalItem();
@@ -81,7 +83,7 @@ describe('expect.legal, through the engine\'s legal request', () => {
 
   test('skipped by an engine without the legal request', async () => {
     const withLegal = withLegalItem();
-    const { legal: _, ...withoutLegal } = referenceEngine();
+    const { legal: _, legalPositions: __, ...withoutLegal } = referenceEngine();
     expect(await runFixture(withoutLegal, withLegal)).toMatchObject({ outcome: 'skipped', message: expect.stringContaining('expect.legal') });
     expect(await runFixture(replayLike(() => Promise.resolve(undefined)), withLegal)).toMatchObject({ outcome: 'skipped' });
   });
@@ -94,5 +96,71 @@ describe('expect.legal, through the engine\'s legal request', () => {
       outcome: 'errored',
       message: "the engine's legal decisions are not a list",
     });
+  });
+});
+
+describe('expect.legal, through the engine\'s legal-positions request', () => {
+  const withLegalItem = (): RunItem => {
+    const withLegal = copyOf(item);
+    withLegal.fixture.expect.legal = [4, 2, 5].map((play) => ({
+      round: 1,
+      play,
+      decisions: legalOnReference(requestBefore(replayRequestOf(fixture, rules), 1, play)),
+    }));
+    return withLegal;
+  };
+  /** The reference engine, its `legal` refused, `legalPositions` answered by `all`; the calls are recorded. */
+  const positionsLike = (all: (request: ReplayRequest, positions: readonly LegalPosition[]) => Promise<unknown>) => {
+    const calls: { request: ReplayRequest; positions: readonly LegalPosition[] }[] = [];
+    const engine: Engine = {
+      ...referenceEngine(),
+      name: 'fake',
+      legal: () => Promise.reject(new Error('legal was asked')),
+      legalPositions: (request, positions) => {
+        calls.push({ request, positions });
+        return all(request, positions) as Promise<Decision[][] | undefined>;
+      },
+    };
+    return { engine, calls };
+  };
+
+  test('one call for every position, in the fixture\'s order, with the whole game: passed when all agree', async () => {
+    const withLegal = withLegalItem();
+    const { engine, calls } = positionsLike((request, positions) => Promise.resolve(legalAtPositions(request, positions)));
+    expect(await runFixture(engine, withLegal)).toMatchObject({ outcome: 'passed' });
+    expect(calls).toEqual([{ request: replayRequestOf(withLegal.fixture, rules), positions: [{ round: 1, play: 4 }, { round: 1, play: 2 }, { round: 1, play: 5 }] }]);
+  });
+
+  test('failed at the first listed position whose decisions differ, with the engine\'s decisions there', async () => {
+    const withLegal = withLegalItem();
+    const answered = legalAtPositions(replayRequestOf(fixture, rules), [4, 2, 5].map((play) => ({ round: 1, play })));
+    const extra = { card: '1C' };
+    const { engine } = positionsLike(() => Promise.resolve([answered[0], [...(answered[1] ?? []), extra], []]));
+    const result = await runFixture(engine, withLegal);
+    expect(result).toMatchObject({ outcome: 'failed', divergence: { kind: 'legal-mismatch', round: 1, play: 2, extra: [extra], missing: [] } });
+  });
+
+  test('an engine that does not offer it (undefined) is asked legal one position at a time', async () => {
+    const asked: number[] = [];
+    const engine: Engine = {
+      ...referenceEngine(),
+      name: 'fake',
+      legalPositions: () => Promise.resolve(undefined),
+      legal: (request) => {
+        asked.push(request.rounds[0]?.plays.length ?? -1);
+        return Promise.resolve(legalOnReference(request));
+      },
+    };
+    expect(await runFixture(engine, withLegalItem())).toMatchObject({ outcome: 'passed' });
+    expect(asked).toEqual([3, 1, 4]);
+  });
+
+  test.each([
+    ['a rejection', () => Promise.reject(new EngineFailure('the engine timed out after 5 s')), 'the engine timed out after 5 s'],
+    ['not a list', () => Promise.resolve('all of them'), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
+    ['a list per position but one', () => Promise.resolve([[], []]), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
+    ['an entry that is not a list', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), {}, []]), "the engine's legal decisions are not a list"],
+  ])('errored on %s', async (_, all, message) => {
+    expect(await runFixture(positionsLike(all).engine, withLegalItem())).toMatchObject({ outcome: 'errored', message });
   });
 });

@@ -57,8 +57,9 @@ async function engineLegalAt(engine: Engine, request: ReplayRequest): Promise<De
 }
 
 /**
- * `expect.legal`, position by position, once the replay matched: the first position where the engine's legal
- * decisions differ, with them. Rejects like the engine's `legal` when the engine does not answer.
+ * `expect.legal`, once the replay matched: the first position where the engine's legal decisions differ, with
+ * them. All positions in one `legalPositions` call where the engine offers it, else one `legal` call each.
+ * Rejects like the engine's `legal` when the engine does not answer.
  */
 async function checkLegal(
   engine: Engine,
@@ -66,8 +67,13 @@ async function checkLegal(
   reply: ReplayReply,
   rules: Rules,
 ): Promise<'not-offered' | { divergence: LegalDivergence | null; engineLegal?: Decision[] }> {
-  for (const expected of fixture.expect.legal ?? []) {
-    const listed = await engine.legal?.(positionBefore(fixture, rules, expected.round, expected.play));
+  const expectations = fixture.expect.legal ?? [];
+  const all = await engine.legalPositions?.(replayRequestOf(fixture, rules), expectations.map(({ round, play }) => ({ round, play })));
+  if (all !== undefined && (!Array.isArray(all) || all.length !== expectations.length)) {
+    throw new EngineFailure(`the engine's answer to legal-positions is not a list of ${expectations.length} lists of decisions`);
+  }
+  for (const [index, expected] of expectations.entries()) {
+    const listed = all === undefined ? await engine.legal?.(positionBefore(fixture, rules, expected.round, expected.play)) : all[index];
     if (listed === undefined) return 'not-offered';
     if (!Array.isArray(listed)) throw new EngineFailure('the engine\'s legal decisions are not a list');
     const divergence = compareLegal(expected, listed, rules, playEventIndex(reply.events, expected.round, expected.play));
