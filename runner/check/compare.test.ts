@@ -114,6 +114,12 @@ const CASES: Case[] = [
     { kind: 'missing-event', round: 1, play: 4, eventIndex: EVENTS.length - 1, rule: 'END-TARGET', actual: null },
   ],
   [
+    'missing-event: an award missing, where the engine\'s awards end',
+    fixture(allEvents()),
+    reply(replaced(7)),
+    { kind: 'missing-event', round: 1, play: 4, eventIndex: 11, expectedIndex: 7, rule: 'SCORE-MOST-CARDS', expected: awards[0], actual: null },
+  ],
+  [
     'extra-event: after the last expected (SWEEP-REMAINDER)',
     fixture(allEvents(EVENTS.slice(0, 6))),
     reply(EVENTS.slice(0, 7)),
@@ -284,6 +290,12 @@ const CASES: Case[] = [
     { kind: 'sweeps-mismatch', eventIndex: 7, rule: 'SWEEP-LAST-PLAY', actual: [1, 1] },
   ],
   [
+    'sweeps-mismatch: a last play that captured but left cards on the table made no sweep (SWEEP-POINT)',
+    fixture({ rounds: [{ round: 1, sweeps: [1, 1] }] }),
+    reply([...EVENTS.slice(0, 5), { type: 'capture', seat: 1, card: '9D', captured: ['9H'] }, { type: 'remainder', seat: 1, cards: ['5S'] }, ...awards, roundEnd]),
+    { kind: 'sweeps-mismatch', eventIndex: 6, rule: 'SWEEP-POINT', expected: [1, 1], actual: [1, 0] },
+  ],
+  [
     'round-mismatch: points, at the round-end',
     fixture({ rounds: [{ round: 1, points: [2, 0], totals: [3, 0] }] }),
     reply(),
@@ -388,6 +400,15 @@ describe('rule ids that depend on the variant', () => {
     const expected = [deal, bonus, { type: 'sweep', seat: 1, points: 1 } as GameEvent];
     const divergence = compareReply(fixture(allEvents(expected), []), reply([deal, bonus]), escoba);
     expect(divergence).toMatchObject({ kind: 'missing-event', play: 0, rule: 'TABLE-BONUS-FIFTEEN' });
+    const otherBonus = { ...bonus, cards: ['5D', '10S'] } as GameEvent;
+    expect(compareReply(fixture(allEvents(expected), []), reply([deal, otherBonus, expected[2] as GameEvent]), escoba)).toMatchObject({
+      kind: 'event-mismatch',
+      play: 0,
+      eventIndex: 1,
+      rule: 'TABLE-BONUS-FIFTEEN',
+      expected: bonus,
+      actual: otherBonus,
+    });
   });
 });
 
@@ -482,10 +503,13 @@ describe('the rule of a sweeps count that differs by the sweep of the last play'
     expect(compareReply(recorded, reply, pagat)).toMatchObject({ kind: 'sweeps-mismatch', rule: 'SWEEP-LAST-PLAY' });
   });
 
-  test('a count off elsewhere in the round: SWEEP-POINT', () => {
+  test.each([
+    ['a count off elsewhere in the round', (count: number, mine: boolean) => (mine ? count : count + 2)],
+    ['a count off by the last play\'s sweep and elsewhere too', (count: number) => count + 1],
+  ])('%s: SWEEP-POINT', (_, change) => {
     const { fixture, reply, side } = emptiedByTheLastPlay();
     const round = fixture.expect.rounds?.[0] as ExpectedRound;
-    const sweeps = (round.sweeps ?? [0, 0]).map((count, s) => (s === side ? count : count + 2));
+    const sweeps = (round.sweeps ?? [0, 0]).map((count, s) => change(count, s === side));
     const off: Fixture = { ...fixture, expect: { rounds: [{ round: 1, sweeps }] } };
     expect(compareReply(off, reply, pagat)).toMatchObject({ kind: 'sweeps-mismatch', rule: 'SWEEP-POINT' });
   });

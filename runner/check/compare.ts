@@ -108,7 +108,6 @@ function independent(found: Candidate[]): Candidate[] {
   const rounds = new Map<number, Candidate[]>();
   for (const c of sorted) {
     if (refusal !== undefined && c.divergence !== refusal && !after(refusal, c.divergence)) continue;
-    if (refusal !== undefined && c.divergence !== refusal && REFUSALS.has(c.divergence.kind) && c.phase === 'play') continue;
     const list = rounds.get(c.divergence.round) ?? [];
     list.push(c);
     rounds.set(c.divergence.round, list);

@@ -483,3 +483,213 @@ test('no events at all: a result or an event expected is missing at round 1, bef
     { kind: 'missing-event', round: 1, play: 0, eventIndex: 0, expectedIndex: 0, rule: 'SWEEP-POINT', expected: sweep, actual: null },
   ]);
 });
+
+describe('which finding stands when several are found', () => {
+  const coinsTo1 = { ...awards(1)[1], points: [0, 1] } as GameEvent;
+
+  test('a play that differs and the engine stopping after it: the play, the first thing it showed', () => {
+    const other = { ...trail, card: '6S' } as GameEvent;
+    expect(found({ events: [...EVENTS.slice(0, 3), other] })).toEqual([
+      { kind: 'event-mismatch', round: 1, play: 2, eventIndex: 3, expectedIndex: 3, rule: 'PLAY-TURN', expected: trail, actual: other },
+    ]);
+  });
+
+  test('a play that differs: its round\'s points and totals, the next round\'s totals and the end all follow', () => {
+    const events = withAll(
+      [4, { ...capture, captured: ['7S'] } as GameEvent],
+      [10, { ...roundEnd(1), points: [2, 1], totals: [2, 1] } as GameEvent],
+      [21, { ...roundEnd(2), totals: [5, 1] } as GameEvent],
+      [22, { ...gameEnd, totals: [5, 1] } as GameEvent],
+    );
+    expect(brief(found({ events }))).toEqual([['event-mismatch', 1, 3, 4, 'CAP-CHOICE']]);
+  });
+
+  test('round 1\'s totals wrong (its points right): round 2\'s totals follow from them', () => {
+    const events = withAll([10, { ...roundEnd(1), totals: [4, 0] } as GameEvent], [21, { ...roundEnd(2), totals: [7, 0] } as GameEvent], [22, { ...gameEnd, totals: [7, 0] } as GameEvent]);
+    expect(brief(found({ events }))).toEqual([
+      ['event-mismatch', 1, 4, 10, null],
+      ['round-mismatch', 1, 4, 10, null],
+    ]);
+  });
+
+  test('round 1\'s round-end missing, shown after the events: round 2\'s totals, shown before it, still follow', () => {
+    const events = [...roundOf(1).slice(0, 10), ...at(roundOf(2), 10, { ...roundEnd(2), totals: [7, 0] } as GameEvent)];
+    expect(found({ events }, fixtureOf({ rounds: [{ round: 1, points: [3, 0] }, { round: 2, totals: [6, 0] }] }))).toEqual([
+      { kind: 'round-mismatch', round: 1, play: 4, eventIndex: 21, field: 'missing', expected: [3, 0], actual: null },
+    ]);
+  });
+
+  test('a game-end the engine played on from: the end, and the totals of the next round, scored on their own', () => {
+    const events = [...roundOf(1), { ...gameEnd, totals: [3, 0] }, ...at(roundOf(2), 10, { ...roundEnd(2), totals: [7, 0] } as GameEvent), gameEnd];
+    expect(brief(found({ events }))).toEqual([
+      ['event-mismatch', 1, 4, 11, 'END-TARGET'],
+      ['event-mismatch', 2, 4, 22, null],
+      ['round-mismatch', 2, 4, 22, null],
+    ]);
+  });
+
+  test('the sweeps award after a sweeps count that differs follows from it; scored wrong on its own, it is found', () => {
+    const sweepsAward = rounds1({ sweeps: [2, 0], awards: { sweeps: { points: [2, 0] } } });
+    expect(brief(found({ events: EVENTS }, sweepsAward))).toEqual([['sweeps-mismatch', 1, 4, 6, 'SWEEP-POINT']]);
+    const pointsOnly = at(EVENTS, 9, { ...awards(1)[2], points: [2, 0] } as GameEvent);
+    expect(brief(found({ events: pointsOnly }, fixtureOf({ events: { match: 'all', list: EVENTS } })))).toEqual([['event-mismatch', 1, 4, 9, 'SCORE-SWEEPS']]);
+  });
+
+  test('after a round\'s points differed, the next round\'s categories and round-end are still compared, present or missing', () => {
+    const fixture = fixtureOf({ rounds: [{ round: 1, points: [2, 0] }, { round: 2, awards: { cards: { counts: [6, 2] }, primiera: { points: [1, 0] } } }] });
+    expect(brief(found({ events: EVENTS }, fixture))).toEqual([
+      ['round-mismatch', 1, 4, 10, null],
+      ['award-mismatch', 2, 4, 18, 'SCORE-MOST-CARDS'],
+      ['award-mismatch', 2, 4, 21, 'SCORE-PRIMIERA'],
+    ]);
+    const noRoundEnd = fixtureOf({ rounds: [{ round: 1, points: [2, 0] }, { round: 2, points: [3, 0] }] });
+    expect(brief(found({ events: EVENTS.slice(0, 21) }, noRoundEnd))).toEqual([
+      ['round-mismatch', 1, 4, 10, null],
+      ['round-mismatch', 2, 4, 21, null],
+    ]);
+  });
+
+  test('a round-end among the chosen types: its points are the round\'s (the next totals follow), and follow from a category', () => {
+    const roundEnds = (first: GameEvent): Expectations['events'] => ({ match: 'types', types: ['round-end'], list: [first, roundEnd(2)] });
+    const wrongFirst = { ...roundEnd(1), points: [2, 1], totals: [2, 1] } as GameEvent;
+    expect(found({ events: EVENTS }, fixtureOf({ events: roundEnds(wrongFirst), rounds: [{ round: 2, totals: [5, 1] }] }))).toEqual([
+      { kind: 'event-mismatch', round: 1, play: 4, eventIndex: 10, expectedIndex: 0, expected: wrongFirst, actual: roundEnd(1) },
+    ]);
+    const withCoins = fixtureOf({ events: roundEnds(wrongFirst), rounds: [{ round: 1, awards: { coins: { points: [0, 1] } } }] });
+    expect(brief(found({ events: EVENTS }, withCoins))).toEqual([['award-mismatch', 1, 4, 8, 'SCORE-MOST-COINS']]);
+  });
+
+  test('an award among the chosen types and another category of the round\'s awards: both, each its own', () => {
+    const chosen = fixtureOf({
+      events: { match: 'types', types: ['award'], list: [awards(1)[0], coinsTo1, awards(1)[2], ...awards(2)] },
+      rounds: [{ round: 1, awards: { cards: { counts: [6, 2] } } }],
+    });
+    expect(brief(found({ events: EVENTS }, chosen))).toEqual([
+      ['award-mismatch', 1, 4, 7, 'SCORE-MOST-CARDS'],
+      ['event-mismatch', 1, 4, 8, 'SCORE-MOST-COINS'],
+    ]);
+  });
+
+  test('a round the fixture does not have: about the game\'s length, so it follows from a score that differed', () => {
+    const oneRound = fixtureOf({ events: { match: 'all', list: [...roundOf(1), gameEnd] } }, [4]);
+    expect(found({ events: EVENTS }, oneRound)).toEqual([
+      { kind: 'extra-event', round: 2, play: 0, eventIndex: 11, expectedIndex: 0, rule: 'DEAL-PROCEDURE', expected: null, actual: deal(2) },
+    ]);
+    const pointsOff = [...at(roundOf(1), 10, { ...roundEnd(1), points: [4, 0], totals: [4, 0] } as GameEvent), ...roundOf(2), gameEnd];
+    expect(brief(found({ events: pointsOff }, oneRound))).toEqual([['event-mismatch', 1, 4, 10, null]]);
+  });
+
+  test('a play beyond the fixture\'s rounds follows from a score that differed; one too many in a round it has does not', () => {
+    const pointsOff = at(roundOf(1), 10, { ...roundEnd(1), points: [4, 0], totals: [4, 0] } as GameEvent);
+    const fixture = (plays: number[]): Fixture => fixtureOf({ rounds: [{ round: 1, points: [3, 0] }] }, plays);
+    expect(brief(found({ events: [...pointsOff, deal(2), trail] }, fixture([4])))).toEqual([['round-mismatch', 1, 4, 10, null]]);
+    expect(brief(found({ events: [...pointsOff, deal(2), sweepCapture, trail] }, fixture([4, 1])))).toEqual([
+      ['round-mismatch', 1, 4, 10, null],
+      ['extra-play', 2, 2, 13, 'PLAY-TURN'],
+    ]);
+  });
+});
+
+function rounds1(round: Omit<NonNullable<Expectations['rounds']>[number], 'round'>): Fixture {
+  return fixtureOf({ rounds: [{ round: 1, ...round }] });
+}
+
+describe('a refusal the engine did not make', () => {
+  const refuse = (play: number): Fixture => fixtureOf({ reject: { round: 1, play, code: 'MUST_CAPTURE' } }, [play]);
+
+  test('the engine stopped before the decision: the missing refusal, after its events; the stop follows from it', () => {
+    expect(found({ events: EVENTS.slice(0, 4) }, refuse(3))).toEqual([
+      { kind: 'not-rejected', round: 1, play: 3, eventIndex: 4, rule: 'CAP-COMPULSION', expected: { round: 1, play: 3, code: 'MUST_CAPTURE' }, actual: null },
+    ]);
+  });
+
+  test('the engine played the decision and on to the game\'s end: the decision, at its event; the plays after it follow', () => {
+    expect(brief(found({ events: EVENTS }, refuse(2)))).toEqual([['not-rejected', 1, 2, 3, 'CAP-COMPULSION']]);
+  });
+
+  test('the engine ended the game before the decision: about the game\'s length, the stop and the end that made it', () => {
+    expect(found({ events: [...EVENTS.slice(0, 4), { ...gameEnd, reason: 'instant-win' }] }, refuse(3))).toEqual([
+      { kind: 'stopped-early', round: 1, play: 3, eventIndex: 4, rule: 'END-INSTANT-WIN', expected: { plays: 3 }, actual: { plays: 2 } },
+    ]);
+  });
+
+  test('no events at all, or the decision the engine\'s first event (it reports no deal)', () => {
+    const first = { kind: 'not-rejected', round: 1, play: 1, rule: 'CAP-COMPULSION', expected: { round: 1, play: 1, code: 'MUST_CAPTURE' }, actual: null };
+    expect(found({ events: [] }, refuse(1))).toEqual([{ ...first, eventIndex: 0 }]);
+    expect(found({ events: [sweepCapture, sweep] }, refuse(1))).toEqual([{ ...first, eventIndex: 0 }]);
+  });
+});
+
+describe('where and what, in the less common shapes of a reply', () => {
+  test('a round with no plays at all: the stop where that round\'s events end, not the next round\'s', () => {
+    const trails = [trail, lastTrail];
+    expect(found({ events: [deal(1), roundEnd(1), deal(2), ...trails] }, fixtureOf({}, [2, 2]))).toEqual([
+      { kind: 'stopped-early', round: 1, play: 1, eventIndex: 2, rule: 'PLAY-TURN', expected: { plays: 2 }, actual: { plays: 0 } },
+    ]);
+  });
+
+  test('a game the engine ended before the round\'s first play: the end it gave, not the plays it never made', () => {
+    expect(found({ events: [deal(1), roundEnd(1), gameEnd] }, fixtureOf({ result: { winner: 1 } }, [2]))).toEqual([
+      { kind: 'result-mismatch', round: 1, play: 0, eventIndex: 2, rule: 'END-TARGET', field: 'winner', expected: { winner: 1 }, actual: { reason: 'target', winner: 0, ranking: [0, 1], totals: [6, 0] } },
+    ]);
+  });
+
+  test('an engine that stops in round 1 and scores the round anyway: the stop; its totals follow', () => {
+    const events = [deal(1), sweepCapture, sweep, trail, remainder, ...awards(1), { ...roundEnd(1), totals: [9, 0] } as GameEvent];
+    expect(brief(found({ events }, fixtureOf({ rounds: [{ round: 1, totals: [3, 0] }] }, [4])))).toEqual([['stopped-early', 1, 3, 4, 'PLAY-TURN']]);
+  });
+
+  test('an event after the last expected: extra, numbered after the last expected', () => {
+    expect(found({ events: EVENTS.slice(0, 7) }, fixtureOf({ events: { match: 'all', list: EVENTS.slice(0, 6) } }, [4]))).toEqual([
+      { kind: 'extra-event', round: 1, play: 4, eventIndex: 6, expectedIndex: 6, rule: 'SWEEP-REMAINDER', expected: null, actual: remainder },
+    ]);
+  });
+
+  test('a round-end whose round is no round number, and one with an empty eliminations list (none), among differing events', () => {
+    const all = fixtureOf({ events: { match: 'all', list: EVENTS } });
+    const roundText = { ...roundEnd(1), round: '1' } as unknown as GameEvent;
+    expect(brief(found({ events: at(EVENTS, 10, roundText) }, all))).toEqual([['event-mismatch', 1, 4, 10, null]]);
+    const emptyEliminated = withAll([10, { ...roundEnd(1), eliminated: [] } as GameEvent], [19, { ...awards(2)[1], points: [0, 1] } as GameEvent]);
+    expect(brief(found({ events: emptyEliminated }, all))).toEqual([['event-mismatch', 2, 4, 19, 'SCORE-MOST-COINS']]);
+  });
+
+  test('chosen types the list has none of are still compared; without types, the list\'s types', () => {
+    const sweepsAndTrails = fixtureOf({ events: { match: 'types', types: ['sweep', 'trail'], list: [sweep, sweep] } });
+    expect(found({ events: EVENTS }, sweepsAndTrails)).toEqual([
+      { kind: 'event-mismatch', round: 1, play: 2, eventIndex: 3, expectedIndex: 1, rule: 'SWEEP-POINT', expected: sweep, actual: trail },
+    ]);
+    const listTypes = fixtureOf({ events: { match: 'types', list: [sweep, sweep, sweep] } as Expectations['events'] });
+    expect(brief(found({ events: EVENTS }, listTypes))).toEqual([['missing-event', 2, 4, 23, 'SWEEP-POINT']]);
+  });
+
+  test('a side\'s sweeps are every seat of the side\'s (seats 1 and 3 of two sides)', () => {
+    const events = withAll([2, { type: 'sweep', seat: 3, points: 1 }], [13, { type: 'sweep', seat: 1, points: 1 }]);
+    const both = [...events.slice(0, 11), { type: 'sweep', seat: 1, points: 1 } as GameEvent, ...events.slice(11)];
+    expect(found({ events: both }, rounds1({ sweeps: [0, 1] }))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 1], actual: [0, 2] },
+    ]);
+  });
+
+  test('an engine that reports only scores: its first event, before any play, is compared like any other', () => {
+    const scores = reportingOf('totals');
+    expect(found({ events: [roundEnd(1)] }, rounds1({ totals: [4, 0] }), scores)).toEqual([
+      { kind: 'round-mismatch', round: 1, play: 0, eventIndex: 0, field: 'totals', expected: [4, 0], actual: [3, 0] },
+    ]);
+    expect(found({ events: [gameEnd] }, fixtureOf({ result: { winner: 1 } }), scores)).toEqual([
+      { kind: 'result-mismatch', round: 1, play: 0, eventIndex: 0, rule: 'END-TARGET', field: 'winner', expected: { winner: 1 }, actual: { reason: 'target', winner: 0, ranking: [0, 1], totals: [6, 0] } },
+    ]);
+    const awardsOnly = reportingOf({ events: ['award'] });
+    expect(found({ events: [awards(1)[1]] }, rounds1({ awards: { coins: { points: [0, 1] } } }), awardsOnly)).toEqual([
+      { kind: 'award-mismatch', round: 1, play: 0, eventIndex: 0, rule: 'SCORE-MOST-COINS', category: 'coins', field: 'points', expected: { points: [0, 1] }, actual: { counts: [1, 0], points: [1, 0] } },
+    ]);
+    const sweepsAndEnds = reportingOf({ events: ['sweep', 'round-end'] });
+    expect(found({ events: [roundEnd(1)] }, rounds1({ sweeps: [1, 0] }), sweepsAndEnds)).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 0, eventIndex: 0, rule: 'SWEEP-POINT', field: 'sweeps', expected: [1, 0], actual: [0, 0] },
+    ]);
+  });
+
+  test('under counting out, an award present but scored differently is its category\'s, not END-COUNTING-OUT', () => {
+    const countingOut = { ...pagat, end: { ...pagat.end, countingOut: true } };
+    expect(brief(findDivergences(rounds1({ awards: { cards: { counts: [6, 2] } } }), { events: EVENTS }, countingOut))).toEqual([['award-mismatch', 1, 4, 7, 'SCORE-MOST-CARDS']]);
+  });
+});
