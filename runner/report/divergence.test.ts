@@ -1027,3 +1027,42 @@ describe('what the report rebuilds from the events and the fixture', () => {
     expect(formatValue([])).toBe('[]');
   });
 });
+
+describe('the reference\'s legal decisions: shown where the point is a play, a capture or a sweep', () => {
+  const labels = (text: string): string[] => text.split('\n').flatMap((row) => /^([a-z ]+):/.exec(row)?.[1] ?? []);
+  const played = (): GameEvent[] => scoredRound();
+
+  test('a remainder that differs, after the last play: the play, no legal decisions', () => {
+    const divergence: Divergence = {
+      kind: 'event-mismatch',
+      round: 1,
+      play: 4,
+      eventIndex: 7,
+      expectedIndex: 7,
+      rule: 'SWEEP-REMAINDER',
+      expected: { type: 'remainder', seat: 1, cards: ['9D'] },
+      actual: played()[7] as GameEvent,
+    };
+    expect(labels(reportOf(divergence))).toEqual(['fixture', 'title', 'what', 'where', 'decision', 'table', 'hand', 'expected', 'actual', 'differs in', 'after', 'rule', 'reproduce']);
+  });
+
+  test('two sweeps that differ: the legal decisions of the play that swept', () => {
+    const divergence: Divergence = {
+      kind: 'event-mismatch',
+      round: 1,
+      play: 3,
+      eventIndex: 5,
+      expectedIndex: 5,
+      rule: 'SWEEP-POINT',
+      expected: { type: 'sweep', seat: 0, points: 2 },
+      actual: played()[5] as GameEvent,
+    };
+    const text = reportOf(divergence);
+    expect(text.split('\n').filter((row) => /^(legal|expected|actual|differs in):/.test(row))).toEqual([
+      'legal:      7C takes [7H] | 5S trails (reference engine)',
+      'expected:   sweep {seat: 0, points: 2} (expected event #5)',
+      'actual:     sweep {seat: 0, points: 1} (engine event #5)',
+      'differs in: points',
+    ]);
+  });
+});
