@@ -246,11 +246,10 @@ describe('merging, edge by edge', () => {
 });
 
 describe('a fixture held by two shards', () => {
-  // pagat/b's place in shard 2 taken by pagat/a, shard 1's: the count is right, and by position each shard holds its share.
-  const [one, two] = shards(2) as [ShardReport, ShardReport];
-  const swapped = { ...two, results: [result('pagat/a'), ...two.results.slice(1)] };
-
   test('is refused, naming it and the reports by shard, in whatever order the reports are given', () => {
+    // pagat/b's place in shard 2 taken by pagat/a, shard 1's: the count is right, and by position each shard holds its share.
+    const [one, two] = shards(2) as [ShardReport, ShardReport];
+    const swapped = { ...two, results: [result('pagat/a'), ...two.results.slice(1)] };
     const refusal = {
       ok: false,
       problems: ['pagat/a (fixtures/pagat/a.yaml) is held 2 times: r1.json, r2.json; the reports were not cut from one selection'],

@@ -135,15 +135,14 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
   if (placed.length !== selected) {
     problems.push(`the shards hold ${placed.length} fixtures together, where their selection held ${selected}: a report was cut, or is of another run`);
   }
-  // A fixture (an id and a file) held twice was run twice: the stray check below may not see it, its copies in
-  // place of another fixture when the reports come in one order.
-  const sameFixture = (a: FixtureResult, b: FixtureResult): boolean => a.id === b.id && a.file === b.file;
-  const twice = placed.find(({ result }, position) => position > 0 && sameFixture(result, (placed[position - 1] as (typeof placed)[number]).result));
+  // A fixture (an id and a file: the same place in the order) held twice was run twice: the stray check below may
+  // not see it, its copies in place of another fixture when the reports come in one order.
+  const twice = placed.find(({ result }, position) => position > 0 && byIdAndFile(result, (placed[position - 1] as (typeof placed)[number]).result) === 0);
   // The shard of every n-th fixture by id, from the i-th: a fixture elsewhere means another selection or a twice-run one.
   const stray = placed.findIndex(({ report }, position) => report.shard.index !== (position % count) + 1);
   if (twice !== undefined) {
     const { result } = twice;
-    const holders = placed.filter((held) => sameFixture(held.result, result)).map(({ report }) => report);
+    const holders = placed.filter((held) => byIdAndFile(held.result, result) === 0).map(({ report }) => report);
     holders.sort((a, b) => a.shard.index - b.shard.index);
     problems.push(`${result.id} (${result.file}) is held ${holders.length} times: ${files(holders)}; the reports were not cut from one selection`);
   } else if (stray >= 0) {
