@@ -9,6 +9,7 @@ import type { LoadError, LoadResult } from '../load/load-result.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { locateInJson, parseJsonText } from '../util/json-text.ts';
 import { type Counts, countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { codeUnitOrder } from '../util/code-unit-order.ts';
 
 /** Reports are read up to this size: a shard of a 100,000-fixture corpus, with every failure's reports, fits. */
 export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
@@ -167,4 +168,4 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
 }
 
 /** The order of `run`'s results (select.ts byId): by id, then by file. */
-const byIdAndFile = (a: FixtureResult, b: FixtureResult): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+const byIdAndFile = (a: FixtureResult, b: FixtureResult): number => codeUnitOrder(a.id, b.id) || codeUnitOrder(a.file, b.file);

@@ -222,7 +222,8 @@ describe('selection, edge by edge', () => {
     expect(byId(at('a', 'f'), at('a', 'f'))).toBe(0);
     expect(byId(at('b'), at('a'))).toBe(1);
     expect(byId(at('a'), at('b'))).toBe(-1);
-    expect(byId(at('a', 'g'), at('a', 'f'))).toBe(0);
+    expect(byId(at('a', 'g'), at('a', 'f'))).toBe(1);
+    expect(byId(at('a', 'f'), at('a', 'g'))).toBe(-1);
   });
 
   test('an entry with no file comes before those of its id with one, whatever the file name and the input order', () => {

@@ -10,6 +10,7 @@ import { readUserFile } from '../util/files.ts';
 import { globMatcher } from '../util/glob.ts';
 import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { readYamlFile } from '../load/yaml-source.ts';
+import { codeUnitOrder } from '../util/code-unit-order.ts';
 
 /** Shard `index` (from 1) of `count`. */
 export interface Shard {
@@ -48,8 +49,8 @@ export const splitList = (text: string): string[] =>
 /** What a selection reads of a fixture. */
 type Selectable = { fixture: { id: string; variant: string; tags: readonly string[] }; file?: string };
 
-export const byId = <T extends Selectable>(a: T, b: T): number =>
-  a.fixture.id < b.fixture.id ? -1 : a.fixture.id > b.fixture.id ? 1 : (a.file ?? '') < (b.file ?? '') ? -1 : 0;
+/** By fixture id, then by file, in code-unit order. */
+export const byId = <T extends Selectable>(a: T, b: T): number => codeUnitOrder(a.fixture.id, b.fixture.id) || codeUnitOrder(a.file ?? '', b.file ?? '');
 
 /**
  * The fixtures a selection takes, sorted by id. Filters apply first; the shard then takes every n-th of the
