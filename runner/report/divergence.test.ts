@@ -927,7 +927,7 @@ describe('reports of scoring events and of the end, in full', () => {
 });
 
 describe('what the report rebuilds from the events and the fixture', () => {
-  test('cards won: a capture\'s, a table bonus\'s, the remainder\'s; nothing from another round, an odd seat or a field that is no card list', () => {
+  test('cards won: a capture\'s, a table bonus\'s, the remainder\'s; nothing from another round, an odd seat, a seat past the players or a field that is no card list', () => {
     const categories: Category[] = [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'nobody' }];
     const rules: Rules = { ...pagat, scoring: { ...pagat.scoring, categories } };
     const events = [
@@ -936,13 +936,14 @@ describe('what the report rebuilds from the events and the fixture', () => {
       { type: 'capture', seat: 1, card: '4D', captured: '4S' },
       { type: 'capture', seat: null, card: '5D', captured: ['5S'] },
       { type: 'capture', seat: 0.5, card: '6D', captured: ['6S'] },
+      { type: 'capture', seat: 2, card: '2C', captured: ['2H'] },
       { type: 'remainder', seat: 0, cards: ['7D', 8] },
       { type: 'remainder', seat: 1, cards: ['8D'] },
       { type: 'round-end', round: 1, points: [0, 0], totals: [0, 0] },
       { type: 'deal', round: 2, deal: 1, dealer: 0, hands: [], table: [] },
       { type: 'capture', seat: 0, card: '9D', captured: ['9S'] },
     ] as unknown as GameEvent[];
-    const divergence: Divergence = { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 7, category: 'cards', field: 'missing', expected: { counts: [1, 1] }, actual: null };
+    const divergence: Divergence = { kind: 'award-mismatch', round: 1, play: 4, eventIndex: 8, category: 'cards', field: 'missing', expected: { counts: [1, 1] }, actual: null };
     expect(reportOf(divergence, { rules, reply: { events } }).split('\n').filter((row) => row.startsWith('behind it:') || row.startsWith('   '))).toEqual([
       "behind it: side 0: 2 cards (from the engine's events)",
       '           side 1: 4 cards',
