@@ -557,8 +557,23 @@ describe('every section of the report, in full', () => {
         REPRODUCE,
       ].join('\n'),
     );
-    const never = reportOf({ ...divergence, eventIndex: 11 });
-    expect(never.split('\n').find((row) => row.startsWith('actual:'))).toBe('actual:    no refusal');
+  });
+
+  test('a decision that must be refused, never reached: the engine stopped, or ended the game, before it', () => {
+    const divergence: Divergence = { kind: 'not-rejected', round: 1, play: 3, eventIndex: 2, rule: 'CAP-CHOICE', expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' }, actual: null };
+    const played = replayOnReference(requestFor(SWEEPS, pagat)).events.slice(0, 2);
+    const rows = (events: GameEvent[]): string[] =>
+      reportOf({ ...divergence, eventIndex: events.length }, { reply: { events } })
+        .split('\n')
+        .filter((row) => row.startsWith('what:') || row.startsWith('actual:'));
+    expect(rows(played)).toEqual([
+      'what:      the engine stopped before the decision it must refuse with CAPTURE_NOT_ON_TABLE (round 1, play 3), without refusing anything [not-rejected]',
+      'actual:    no refusal',
+    ]);
+    expect(rows([...played, { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [11, 0] }])).toEqual([
+      'what:      the engine ended the game before the decision it must refuse with CAPTURE_NOT_ON_TABLE (round 1, play 3): it never reached it [not-rejected]',
+      'actual:    no refusal',
+    ]);
   });
 
   test('a refusal with another code: both codes', () => {

@@ -383,8 +383,15 @@ function describeWhat(divergence: Divergence, context: ReportContext): string {
         : `the engine refused an input before the one the fixture expects it to refuse (round ${divergence.expected.round}, play ${divergence.expected.play})`;
     case 'wrong-rejection':
       return `the engine refused the decision with ${divergence.actual?.code}, not ${divergence.expected?.code}`;
-    case 'not-rejected':
-      return `the engine accepted a decision it must refuse with ${divergence.expected?.code}`;
+    case 'not-rejected': {
+      const code = divergence.expected?.code;
+      if (context.reply.events[divergence.eventIndex] !== undefined) return `the engine accepted a decision it must refuse with ${code}`;
+      // Its events end before that decision: the engine was never asked it.
+      const where = `round ${divergence.round}, play ${divergence.play}`;
+      return context.reply.events.at(-1)?.type === 'game-end'
+        ? `the engine ended the game before the decision it must refuse with ${code} (${where}): it never reached it`
+        : `the engine stopped before the decision it must refuse with ${code} (${where}), without refusing anything`;
+    }
     case 'stopped-early': {
       const last = context.reply.events.at(-1);
       const ended = last?.type === 'game-end' ? ' (its last event ends the game)' : '';
