@@ -102,6 +102,12 @@ const CASES: Case[] = [
     { kind: 'missing-event', round: 1, play: 1, eventIndex: 2, rule: 'SWEEP-POINT', expected: sweep, actual: null },
   ],
   [
+    'missing-event: the second of two sweeps, placed after its own play, not after the first sweep (SWEEP-POINT)',
+    fixture(allEvents(inserted(5, sweep))),
+    reply(),
+    { kind: 'missing-event', round: 1, play: 3, eventIndex: 5, expectedIndex: 5, rule: 'SWEEP-POINT', expected: sweep, actual: null },
+  ],
+  [
     'extra sweep on the last play (SWEEP-LAST-PLAY)',
     fixture(allEvents()),
     reply(inserted(6, { type: 'sweep', seat: 1, points: 1 })),

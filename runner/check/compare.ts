@@ -276,16 +276,20 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
   const expectedRounds = itemsByRound(expectedList, positionsOf(expectedList), reporting);
   const actualRounds = itemsByRound(events, positions, reporting);
   const found: Candidate[] = [];
-  // Where a missing event would have been in the engine's stream: after the one before it in the same part of
-  // the round and the sweeps that follow it (a play's sweeps belong to the play, as where the engine stopped early
-  // does), or else before the first event placed after it.
+  // Where a missing event would have been in the engine's stream: a sweep after its play; another event after the
+  // one before it in the same part of the round and the sweeps that follow it (a play's sweeps belong to the play,
+  // as where the engine stopped early does), or else before the first event placed after it.
   const missingAt = (expected: Item, before: Item | undefined): number => {
-    if (before !== undefined) {
-      let index = before.index + 1;
-      while (events[index]?.type === 'sweep') index++;
-      return index;
-    }
     const { round, play } = expected.position;
+    const afterWithSweeps = (index: number): number => {
+      let next = index + 1;
+      while (events[next]?.type === 'sweep') next++;
+      return next;
+    };
+    // A sweep belongs to its play: after that play where the engine reported it, whatever sweeps came before.
+    const itsPlay = expected.event.type === 'sweep' ? playEventIndex(events, round, play, positions) : -1;
+    if (itsPlay >= 0) return afterWithSweeps(itsPlay);
+    if (before !== undefined) return afterWithSweeps(before.index);
     const next = positions.findIndex((p) => p.round > round || (p.round === round && p.play > play));
     return next >= 0 ? next : events.length;
   };
