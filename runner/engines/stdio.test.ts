@@ -385,11 +385,12 @@ describe('the line reader and the process\'s life', () => {
     expect(await failure(engineOf(command).replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine printed a line that is not JSON: ""', detail: '' });
   });
 
-  test('a line that comes before it is asked for is kept for the next request', async () => {
-    const command = await fake(
-      'early',
-      `serve((request, index) => (index === 0 ? JSON.stringify(hello(request)) + '\\n' + JSON.stringify({ id: request.id + 1, events: [{ type: 'trail', seat: 0, card: 'EARLY' }] }) + '\\n' : undefined));`,
-    );
+  const EARLY = `JSON.stringify({ id: request.id + 1, events: [{ type: 'trail', seat: 0, card: 'EARLY' }] }) + '\\n'`;
+  test.each([
+    ['with the hello\'s answer', 'early', `serve((request, index) => (index === 0 ? JSON.stringify(hello(request)) + '\\n' + ${EARLY} : undefined));`],
+    ['printed while nothing waits', 'unasked', `serve((request, index) => (index === 0 ? (setTimeout(() => process.stdout.write(${EARLY}), 50), hello(request)) : undefined));`],
+  ])('a line that comes before it is asked for is kept for the next request: %s', async (_, name, body) => {
+    const command = await fake(name, body);
     const engine = engineOf(command);
     await engine.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -438,13 +439,14 @@ describe('the line reader and the process\'s life', () => {
     expect(Date.now() - before).toBeLessThan(500);
   });
 
-  test('closing ends what the engine started in the background too (its own process group)', async () => {
+  test('closing ends what the engine started in the background too (its own process group), killed, not asked to stop', async () => {
     const marker = join(dir, 'background-survived');
     const command = await fake(
       'parent',
       `import { spawn } from 'node:child_process';
-spawn(process.execPath, ['-e', ${JSON.stringify(`setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500)`)}], { stdio: 'ignore' });
-serve((request) => hello(request));`,
+const background = ${JSON.stringify(`process.on('SIGTERM', () => {}); setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'x'), 1500); process.stdout.write('ready')`)};
+// It answers hello once its background process is up and deaf to SIGTERM.
+spawn(process.execPath, ['-e', background], { stdio: ['ignore', 'pipe', 'ignore'] }).stdout.once('data', () => serve((request) => hello(request)));`,
     );
     const engine = engineOf(command);
     await engine.start();
