@@ -455,6 +455,25 @@ spawn(process.execPath, ['-e', background], { stdio: ['ignore', 'pipe', 'ignore'
     await expect(stat(marker)).rejects.toThrow(/ENOENT/);
   });
 
+  test('an engine that closes its stdin and stays up: the bye that cannot be written is no error, and it is killed after a second', async () => {
+    const command = await fake(
+      'closes-stdin',
+      `import { closeSync } from 'node:fs';
+setInterval(() => {}, 1000);
+serve((request) => {
+  setTimeout(() => { process.stdin.destroy(); closeSync(0); }, 10);
+  return hello(request);
+});`,
+    );
+    // exec: the shell, which would hold stdin open too, becomes the engine.
+    const engine = engineOf(`exec ${command}`);
+    await engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await engine.close();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
   test('no legal decisions asked of an engine not started, or started without the capability', async () => {
     const engine = engineOf(await fake('not-started', `serve((request) => hello(request, { capabilities: ['legal'] }));`));
     expect(await engine.legal(request())).toBeUndefined();
