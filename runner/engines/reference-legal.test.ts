@@ -5,7 +5,8 @@
  * over stdio.
  */
 import { PassThrough } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { GameSession } from '../../reference/index.ts';
 import { type LegalPosition, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import { playedFixture } from '../test-helpers.ts';
 import { legalAtPositions, legalOnReference } from './reference.ts';
@@ -34,6 +35,20 @@ describe('legal decisions at many positions from one replay', () => {
     const answers = legalAtPositions(request, positions);
     expect(answers).toEqual(cutAndReplayed(request, positions));
     expect(answers.filter((decisions) => decisions.length > 0).length).toBeGreaterThan(positions.length / 2);
+  });
+
+  test('one replay of the game answers every position it reaches: the game is started once', () => {
+    const { fixture, rules } = playedFixture('pagat', { seed: 8 });
+    const request = replayRequestOf(fixture, rules);
+    const positions = everyPosition(request).filter(({ round, play }) => play <= (request.rounds[round - 1]?.plays.length ?? 0));
+    const starts = vi.spyOn(GameSession, 'start');
+    try {
+      const answers = legalAtPositions(request, positions);
+      expect(starts).toHaveBeenCalledTimes(1);
+      expect(answers).toEqual(cutAndReplayed(request, positions));
+    } finally {
+      starts.mockRestore();
+    }
   });
 
   test('positions in any order and repeated: answered in the order asked', () => {
