@@ -17,7 +17,7 @@ import {
   supplyDeck,
 } from '../reference/index.ts';
 import { resolvedVariant, variantRules } from '../reference/test-helpers.ts';
-import type { ExpectedRound, Fixture, FixtureRound } from './fixture/fixture.ts';
+import type { Expectations, ExpectedRound, Fixture, FixtureRound } from './fixture/fixture.ts';
 import type { RunItem } from './run/replay.ts';
 
 export { resolvedVariant, variantRules };
@@ -38,8 +38,8 @@ export const SWEEPING_EVENTS = {
 } as const satisfies Record<string, GameEvent>;
 const SWEEPING_DECK = '10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' ');
 
-/** A pagat fixture of the first `plays` plays of SWEEPING_PLAYS, with no expectations. */
-export const sweepingFixture = (id: string, title: string, plays: number): Fixture => ({
+/** A hand-made 2-player pagat fixture of these rounds and expectations, for tests. */
+export const pagatFixture = (id: string, title: string, rounds: FixtureRound[], expect: Expectations = {}): Fixture => ({
   id,
   title,
   variant: 'pagat',
@@ -47,10 +47,14 @@ export const sweepingFixture = (id: string, title: string, plays: number): Fixtu
   players: 2,
   tags: [],
   rules: [],
-  provenance: { kind: 'hand-verified', reasoning: 'x\ny' },
-  rounds: [{ decks: [SWEEPING_DECK], plays: SWEEPING_PLAYS.slice(0, plays) }],
-  expect: {},
+  provenance: { kind: 'hand-verified', reasoning: 'made by hand\nfor a test' },
+  rounds,
+  expect,
 });
+
+/** A pagat fixture of the first `plays` plays of SWEEPING_PLAYS, with no expectations. */
+export const sweepingFixture = (id: string, title: string, plays: number): Fixture =>
+  pagatFixture(id, title, [{ decks: [SWEEPING_DECK], plays: SWEEPING_PLAYS.slice(0, plays) }]);
 
 /** A fixture ready to run, with its variant's rules under its options. */
 export const runItemOf = (fixture: Fixture, extra: Partial<RunItem> = {}): RunItem => ({

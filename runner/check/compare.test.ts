@@ -8,7 +8,7 @@ import { compareLegal } from './legal.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Expectations, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { playedFixture, requestFor, SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
+import { pagatFixture, playedFixture, requestFor, SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
 
 // A small hand-made pagat round: seat 0 sweeps with a sum, seat 1 trails, and so on; then the round's scoring and
 // the end of the game. The events need not be a legal game: the comparison reads them only as data.
@@ -29,20 +29,7 @@ const PLAYS = SWEEPING_PLAYS;
 
 const pagat = variantRules('pagat');
 
-function fixture(expect: Expectations, plays = PLAYS): Fixture {
-  return {
-    id: 'test/hand-made',
-    title: 'hand-made',
-    variant: 'pagat',
-    options: {},
-    players: 2,
-    tags: [],
-    rules: [],
-    provenance: { kind: 'hand-verified', reasoning: 'test\ntest' },
-    rounds: [{ decks: [[]], plays }],
-    expect,
-  };
-}
+const fixture = (expect: Expectations, plays = PLAYS): Fixture => pagatFixture('test/hand-made', 'hand-made', [{ decks: [[]], plays }], expect);
 
 const allEvents = (list: GameEvent[] = EVENTS): Expectations => ({ events: { match: 'all', list } });
 const reply = (events: GameEvent[] = EVENTS, rest: Partial<ReplayReply> = {}): ReplayReply => ({ events, ...rest });

@@ -10,7 +10,7 @@ import { findDivergences } from './compare.ts';
 import type { Divergence } from './divergence.ts';
 import type { Expectations, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { reportingOf } from '../profile/profile.ts';
-import { SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
+import { pagatFixture, SWEEPING_EVENTS, SWEEPING_PLAYS, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
 
@@ -30,18 +30,13 @@ const roundOf = (round: number): GameEvent[] => [deal(round), sweepCapture, swee
 const EVENTS: GameEvent[] = [...roundOf(1), ...roundOf(2), gameEnd];
 const PLAYS = SWEEPING_PLAYS;
 
-const fixtureOf = (expect: Expectations, plays: number[] = [4, 4]): Fixture => ({
-  id: 'test/two-rounds',
-  title: 'two rounds',
-  variant: 'pagat',
-  options: {},
-  players: 2,
-  tags: [],
-  rules: [],
-  provenance: { kind: 'hand-verified', reasoning: 'test\ntest' },
-  rounds: plays.map((count) => ({ decks: [[]], plays: Array.from({ length: count }, (_, i) => PLAYS[i % 4] as (typeof PLAYS)[number]) })),
-  expect,
-});
+const fixtureOf = (expect: Expectations, plays: number[] = [4, 4]): Fixture =>
+  pagatFixture(
+    'test/two-rounds',
+    'two rounds',
+    plays.map((count) => ({ decks: [[]], plays: Array.from({ length: count }, (_, i) => PLAYS[i % 4] as (typeof PLAYS)[number]) })),
+    expect,
+  );
 
 /** Every event expected, and each round's scores and the result besides. */
 const EXPECTED = (): Fixture =>

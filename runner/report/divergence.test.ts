@@ -6,7 +6,7 @@ import { formatDecision, formatDivergence, formatEvent, formatValue, type Report
 import { headingAnchor } from '../util/spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { copyOf, playedFixture, requestFor, variantRules } from '../test-helpers.ts';
+import { copyOf, playedFixture, requestFor, sweepingFixture, variantRules } from '../test-helpers.ts';
 
 const pagat = variantRules('pagat');
 
@@ -15,22 +15,9 @@ const pagat = variantRules('pagat');
  * 10C sweeps the four cards, seat 1 trails 7H, seat 0's 7C takes it and sweeps again, seat 1 trails 9D.
  */
 const SWEEPS: Fixture = {
-  id: 'pagat/sweep-point-01',
-  title: 'Two sweeps in mid-round',
-  variant: 'pagat',
-  options: {},
-  players: 2,
+  ...sweepingFixture('pagat/sweep-point-01', 'Two sweeps in mid-round', 4),
   tags: ['sweep'],
   rules: ['SWEEP-POINT'],
-  provenance: { kind: 'hand-verified', reasoning: 'see the comment above\nin divergence.test.ts' },
-  rounds: [
-    {
-      decks: [
-        '10C 7C 5S 7H 9D 6S 2D 3C 4H 1S 1D 3D 4D 5D 6D 7D 8D 10D 1H 2H 3H 5H 6H 8H 9H 10H 2S 3S 4S 7S 8S 9S 10S 1C 2C 4C 5C 6C 8C 9C'.split(' '),
-      ],
-      plays: [{ card: '10C', capture: ['2D', '3C', '4H', '1S'] }, { card: '7H' }, { card: '7C', capture: ['7H'] }, { card: '9D' }],
-    },
-  ],
   expect: {
     events: {
       match: 'types',
