@@ -27,13 +27,14 @@ export function legalOnReference(request: ReplayRequest): Decision[] {
  * play (past the inputs, or after a refusal) is answered from the request cut there.
  */
 export function legalAtPositions(request: ReplayRequest, positions: readonly LegalPosition[]): Decision[][] {
+  const keyOf = (round: number, play: number): string => `${round}:${play}`;
   const answers = new Map<string, Decision[]>();
-  const wanted = new Set(positions.map(({ round, play }) => `${round}:${play}`));
+  const wanted = new Set(positions.map(({ round, play }) => keyOf(round, play)));
   replayToPosition(request, (round, play, state) => {
-    const key = `${round}:${play}`;
+    const key = keyOf(round, play);
     if (wanted.has(key)) answers.set(key, legalDecisions(state));
   });
-  return positions.map(({ round, play }) => answers.get(`${round}:${play}`) ?? legalOnReference(requestBefore(request, round, play)));
+  return positions.map(({ round, play }) => answers.get(keyOf(round, play)) ?? legalOnReference(requestBefore(request, round, play)));
 }
 
 /**
