@@ -10,6 +10,7 @@ import { AdapterError, type EngineSpec, EngineStartError, startEngine } from '..
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from '../profile/profile.ts';
+import { runReadingAhead } from './read-ahead.ts';
 import { runFixture } from './replay.ts';
 import { itemOfTask, resultWithout, type RunTask } from './task.ts';
 import { startTypeScriptWorker } from './worker-thread.ts';
@@ -48,12 +49,15 @@ async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Pr
   if (tasks.length === 0) return results;
   const engine = await startEngine(options.engine);
   try {
-    for (const [index, task] of tasks.entries()) {
-      const item = await itemOfTask(task, options.variants);
-      const result = 'fixture' in item ? await runFixture(engine, item, options.profile) : item;
-      results[index] = result;
-      if (options.onResult?.(index, result) === false) break;
-    }
+    await runReadingAhead(
+      tasks,
+      (task) => itemOfTask(task, options.variants),
+      async (item) => ('fixture' in item ? runFixture(engine, item, options.profile) : item),
+      (index, result) => {
+        results[index] = result;
+        return options.onResult?.(index, result) !== false;
+      },
+    );
   } finally {
     await engine.close();
   }

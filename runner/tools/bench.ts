@@ -23,7 +23,8 @@ import { startTypeScriptWorker } from '../run/worker-thread.ts';
 import { formatLoadError } from '../load/load-result.ts';
 import { listFixtureFiles } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { runFixture } from '../run/replay.ts';
+import { runReadingAhead } from '../run/read-ahead.ts';
+import { runFixture, type RunItem } from '../run/replay.ts';
 import { writeCorpusCopies } from './corpus-copies.ts';
 
 interface SelfPlayFigures {
@@ -90,14 +91,24 @@ function measureCaptureSearch(rules: Rules, size: number, seconds: number, sampl
 
 /**
  * Fixtures per second through an engine: each file read, parsed and checked against its schema, replayed,
- * and compared with its expectations; the whole corpus, one fixture after another.
+ * and compared with its expectations; the whole corpus, one fixture after another, as `run` runs them (the
+ * next one read while the engine works on one).
  */
 async function measureReplay(engine: Engine, files: string[], variants: Map<string, ResolvedVariant>): Promise<number> {
   const start = performance.now();
-  for (const file of files) {
-    const result = await runFixture(engine, await loadRunItem(file, variants));
-    if (result.outcome !== 'passed') throw new Error(`${file}: ${result.outcome} ${result.message ?? ''}`);
-  }
+  const load = (file: string): Promise<RunItem | Error> => loadRunItem(file, variants).catch((error: unknown) => new Error(`${file}: ${String(error)}`));
+  await runReadingAhead(
+    files,
+    load,
+    async (item) => {
+      if (item instanceof Error) throw item;
+      return runFixture(engine, item);
+    },
+    (_, result) => {
+      if (result.outcome !== 'passed') throw new Error(`${result.file}: ${result.outcome} ${result.message ?? ''}`);
+      return true;
+    },
+  );
   return round((files.length * 1000) / (performance.now() - start));
 }
 
