@@ -201,6 +201,19 @@ export const holdingsScratch = new Holdings();
 const sidePoints = new Int32Array(MAX_PLAYERS);
 
 /**
+ * Adds a side's points to the round's and the game's, unless a side has already counted out; returns the side
+ * that has counted out, if one has (END-COUNTING-OUT). A function of its own, not a closure made each round:
+ * under tsx every closure made is also given its name, which self-play would pay for each round.
+ */
+function addPoints(state: GameState, side: number, points: number, countedOut: number | null): number | null {
+  if (countedOut !== null || points === 0) return countedOut;
+  sidePoints[side] += points;
+  state.totals[side] += points;
+  state.roundPoints[side] += points;
+  return state.rules.end.countingOut && state.totals[side] >= state.rules.end.target ? side : null;
+}
+
+/**
  * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
  * each. Under counting out the points are added one at a time (sweeps in the order they were made, other
  * categories side by side) and scoring stops the moment a side reaches the target: it returns that side
@@ -209,35 +222,28 @@ const sidePoints = new Int32Array(MAX_PLAYERS);
 export function scoreRound(state: GameState): number | null {
   const holdings = holdingsScratch.count(state);
   const { sides, sideOf } = state.seats;
-  const { countingOut, target } = state.rules.end;
+  const { countingOut } = state.rules.end;
   let countedOut: number | null = null;
-  const add = (side: number, points: number): void => {
-    if (countedOut !== null || points === 0) return;
-    sidePoints[side] += points;
-    state.totals[side] += points;
-    state.roundPoints[side] += points;
-    if (countingOut && state.totals[side] >= target) countedOut = side;
-  };
   for (const category of state.rules.scoring.categories) {
     if (countedOut !== null) break;
     measure(holdings, category);
     award(state, holdings, category);
     zero(sidePoints, sides);
     if (category.kind === 'sweeps' && countingOut) {
-      for (let i = 0; i < state.sweepLogLength; i++) add(sideOf[state.sweepLog[i]], state.rules.sweep.points);
+      for (let i = 0; i < state.sweepLogLength; i++) countedOut = addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points, countedOut);
     } else if (holdings.pooled || category.kind === 'sweeps') {
       // Stryker disable next-line EqualityOperator: `<=` also adds to side index `sides` (pooled: contestant = side): sidePoints past the shown sides, totals and roundPoints past their end (dropped), and totals[sides] >= target is false
-      for (let c = 0; c < holdings.contestants; c++) add(holdings.sideOf(c), contestantPoints[c]);
+      for (let c = 0; c < holdings.contestants; c++) countedOut = addPoints(state, holdings.sideOf(c), contestantPoints[c], countedOut);
     } else {
       // Players compete, but a side scores a category once, however many of its players lead.
-      // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`, which no player is on: its best is 0 and add returns at once
+      // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`, which no player is on: its best is 0 and addPoints returns at once
       for (let side = 0; side < sides; side++) {
         let best = 0;
         // Stryker disable next-line EqualityOperator: `<=` also asks player `players`, whose side (sideOf[players]) is undefined, never a side
         for (let c = 0; c < holdings.contestants; c++) {
           if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
         }
-        add(side, best);
+        countedOut = addPoints(state, side, best, countedOut);
       }
     }
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the award; the guard only saves copying the counts and points
