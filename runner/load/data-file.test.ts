@@ -31,6 +31,7 @@ describe('readDataFile', () => {
 
   test.each([
     ['a key given twice', '{"id": "a", "id": "b"}\n', 'Map keys must be unique'],
+    ['a key given twice, in an object in a list', '{"rounds": [{"plays": []}, {"plays": [], "plays": []}], "n": [1, null]}\n', 'Map keys must be unique'],
     ['a key given twice, escaped quotes before it', '{"t": "say \\"x\\": y", "t": 1}\n', 'Map keys must be unique'],
     ['__proto__', '{"__proto__": {"x": 1}}\n', 'the key "__proto__" is not allowed'],
   ])('JSON that YAML refuses is refused: %s', async (_, text, message) => {
