@@ -266,8 +266,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'counting out adds every category instead of stopping at the target',
     rule: 'END-COUNTING-OUT',
     file: 'scoring.ts',
-    find: 'if (countingOut && state.totals[side] >= target) countedOut = side;',
-    replace: '',
+    find: 'return state.rules.end.countingOut && state.totals[side] >= state.rules.end.target ? side : null;',
+    replace: 'return null;',
   },
   {
     name: 'inverse-target-wins',
