@@ -4,26 +4,29 @@
  * @module
  */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d = 1;
+  /** a, b, c, d: 32-bit words, kept in a typed array so that V8 stores them unboxed. */
+  private readonly words = new Int32Array(4);
 
   constructor(seed: number) {
-    this.a = 0x9e3779b9;
-    this.b = 0x243f6a88;
-    this.c = seed >>> 0;
+    this.words[0] = 0x9e3779b9;
+    this.words[1] = 0x243f6a88;
+    this.words[2] = seed;
+    this.words[3] = 1;
     for (let i = 0; i < 12; i++) this.next();
   }
 
   /** A uniform 32-bit unsigned integer. */
   next(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const w = this.words;
+    const a = w[0] as number;
+    const b = w[1] as number;
+    const c = w[2] as number;
+    const d = w[3] as number;
+    const t = (((a + b) | 0) + d) | 0;
+    w[3] = d + 1;
+    w[0] = b ^ (b >>> 9);
+    w[1] = c + (c << 3);
+    w[2] = ((c << 21) | (c >>> 11)) + t;
     return t >>> 0;
   }
 
