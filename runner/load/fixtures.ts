@@ -23,11 +23,11 @@ import {
 import { replayOnReference } from '../engines/reference.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
 import { type FileStamp, fileStampSync } from '../util/files.ts';
+import { detachedString } from '../util/detached-string.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
 import { unknownVariantMessage } from './variants.ts';
-import { detachedString } from '../util/detached-string.ts';
 import { type NodePart, pointerTo, readDataFile, type SourcePosition, type YamlSource } from './yaml-source.ts';
 
 export const FIXTURE_SUFFIX = '.yaml';

@@ -15,8 +15,8 @@ import { checkReplyShape, type Engine, EngineFailure } from '../engines/engine.t
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import type { FixtureFinding, FixtureResult } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
-import { detachedString } from '../util/detached-string.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { detachedString } from '../util/detached-string.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
 export interface RunItem {
