@@ -23,7 +23,6 @@ import {
 import { replayOnReference } from '../engines/reference.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
 import { type FileStamp, fileStampSync } from '../util/files.ts';
-import { detachedString } from '../util/detached-string.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
@@ -620,11 +619,7 @@ export async function checkFixtureFile(
   const fixture = result.value;
   const examined = examineFixture(fixture, path, variants, FIXTURES_DIR);
   if (examined.errors.length > 0 || examined.request === undefined) return { id: fixture.id, errors: examined.errors };
-  // What is kept of every fixture until the run ends must not keep its file's text alive (see detachedString).
-  const id = detachedString(fixture.id);
-  const variant = detachedString(fixture.variant);
-  const title = detachedString(fixture.title);
-  const tags = fixture.tags.map(detachedString);
+  const { id, variant, title, tags } = fixture;
   const held = hold ? { loaded: { path, fixture: { ...fixture }, request: examined.request } } : {};
   // (A file gone between its stamp and its reading gets a stamp no file has: it is not read again unchecked.)
   return { checked: { path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held } };

@@ -15,6 +15,7 @@ import {
   type Scalar,
   visit,
 } from 'yaml';
+import { detachStrings } from '../util/detached-string.ts';
 import { readUserFile } from '../util/files.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 
@@ -138,7 +139,8 @@ export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
 
   let value: unknown;
   try {
-    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    // The parser cuts strings out of the text: detached, what a caller keeps of the data does not keep the text.
+    value = detachStrings(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
   } catch (error) {
     // Aliases that resolve were checked above, so this is yaml's alias expansion limit.
     if (!(error instanceof ReferenceError)) throw error;

@@ -16,7 +16,6 @@ import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, re
 import type { FixtureFinding, FixtureResult } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
-import { detachedString } from '../util/detached-string.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
 export interface RunItem {
@@ -103,12 +102,9 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
   const { file } = item;
   const { provenance } = item.fixture;
   const started = performance.now();
-  // A run holds every result to its end, so a result keeps no more than it must. Its strings are not slices of
-  // the fixture's text (see detachedString), and its named fields come before any spread: V8 gives an object
+  // A run holds every result to its end: its named fields come before any spread, since V8 gives an object
   // literal that opens with a spread of objects of many shapes a map of its own, some 300 bytes each.
-  const id = detachedString(item.fixture.id);
-  const title = detachedString(item.fixture.title);
-  const variant = detachedString(item.fixture.variant);
+  const { id, title, variant } = item.fixture;
   const known = {
     ...(item.expectedFailure === undefined ? {} : { expectedFailure: item.expectedFailure }),
     ...(provenance.kind === 'recorded' ? { recorded: `${provenance.system} ${provenance.version}` } : {}),

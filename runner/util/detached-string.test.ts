@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { detachedString } from './detached-string.ts';
+import { detachedString, detachStrings } from './detached-string.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -44,6 +44,17 @@ describe('detachedString', () => {
     expect(detachedString(parent.slice(2, 40))).toBe(parent.slice(2, 40));
     expect(detachedString('')).toBe('');
     expect(detachedString('é\u0000"\\')).toBe('é\u0000"\\');
+  });
+
+  test('detachStrings: the same data, the same lists and objects, at every depth', () => {
+    const list = ['a string long enough to be a slice', 3, null, true];
+    const data = { title: 'x'.repeat(20), rounds: [{ plays: list }], n: 1.5 };
+    const copy = structuredClone(data);
+    expect(detachStrings(data)).toBe(data);
+    expect(data.rounds[0]?.plays).toBe(list);
+    expect(data).toEqual(copy);
+    expect(detachStrings('plain')).toBe('plain');
+    expect(detachStrings(undefined)).toBeUndefined();
   });
 
   test("what a run holds of a checked fixture, and of its result, does not keep the file's text alive", () => {

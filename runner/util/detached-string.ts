@@ -5,3 +5,16 @@
  * JSON.parse builds its strings afresh.
  */
 export const detachedString = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
+/** Every string of parsed data (in lists and objects, at any depth) replaced in place by its detached copy. */
+export function detachStrings(value: unknown): unknown {
+  if (typeof value === 'string') return detachedString(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = detachStrings(value[i]);
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) object[key] = detachStrings(object[key]);
+  return value;
+}
