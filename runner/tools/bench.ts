@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the engine's speed, measured, not asserted. Self-play of every variant (2 players, random
  * legal play, seeded, whole games to the variant's end) and the automatic capture search on large tables.
- * Each figure is the median of five samples. Then the corpus replayed, fuzzing, and the peak memory of a run over
- * the corpus and over 16 copies of it. Prints a table, or with --json one JSON object; --quick takes one short
+ * Each figure is the median of five samples. Pagat's self-play is also measured against a loop hard-coded for its
+ * rules (`yardstick`). Then the corpus replayed, fuzzing, and the peak memory of a run over the corpus and over 16
+ * copies of it. Prints a table, or with --json one JSON object; --quick takes one short
  * sample of each, and 2 copies (CI's smoke check).
  * @module
  */
@@ -26,6 +27,7 @@ import { loadVariantRegistry } from '../load/variants.ts';
 import { runReadingAhead } from '../run/read-ahead.ts';
 import { runFixture, type RunItem } from '../run/replay.ts';
 import { writeCorpusCopies } from './corpus-copies.ts';
+import { playHardCodedPagat } from './hard-coded-pagat.ts';
 
 interface SelfPlayFigures {
   gamesPerSec: number;
@@ -40,10 +42,14 @@ function median(samples: number, measure: () => number): number {
   return values[Math.floor(samples / 2)];
 }
 
+function selfPlaySetup(rules: Rules): { players: number; firstDealer?: number } {
+  const players = Math.min(...rules.players.seatings.flatMap((seating) => seating.players));
+  return rules.deal.firstDealer === 'setup' ? { players, firstDealer: 0 } : { players };
+}
+
 /** Whole games for about `seconds`, after a warm-up, in one state; returns games and hands per second. */
 function measureSelfPlay(rules: Rules, seconds: number, samples: number): SelfPlayFigures {
-  const players = Math.min(...rules.players.seatings.flatMap((seating) => seating.players));
-  const setup = rules.deal.firstDealer === 'setup' ? { players, firstDealer: 0 } : { players };
+  const setup = selfPlaySetup(rules);
   const rng = new Rng(7);
   let hands = 0;
   const countHands = (state: { round: number }): void => {
@@ -65,6 +71,47 @@ function measureSelfPlay(rules: Rules, seconds: number, samples: number): SelfPl
   }).sort((a, b) => a.games - b.games);
   const middle = rates[Math.floor(samples / 2)];
   return { gamesPerSec: round(middle.games), handsPerSec: round(middle.hands) };
+}
+
+/** Games per CPU second of `play(games)`: CPU time, not wall time, as the two sides of a ratio share the machine. */
+function gamesPerCpuSecond(games: number, play: (games: number) => void): number {
+  const start = process.cpuUsage();
+  play(games);
+  const used = process.cpuUsage(start);
+  return (games * 1e6) / (used.user + used.system);
+}
+
+interface Yardstick {
+  engineGamesPerSec: number;
+  hardCodedGamesPerSec: number;
+  /** The engine's speed as a share of the hard-coded loop's. */
+  ratio: number;
+}
+
+/**
+ * Pagat's self-play against the hard-coded loop for its rules (the same games, see hard-coded-pagat.ts), in
+ * alternating samples of about `seconds / samples` each in one thread: the machine's drift from second to second
+ * falls on both, and the ratio is the median of the samples' ratios.
+ */
+function measureYardstick(rules: Rules, seconds: number, samples: number): Yardstick {
+  const setup = selfPlaySetup(rules);
+  const rng = new Rng(7);
+  const engine = (games: number): void => {
+    const played = playRandomGames(rules, setup, rng, games);
+    if (!played.ok) throw new Error(played.error.message);
+  };
+  const hardCoded = (games: number): void => playHardCodedPagat(rng, games);
+  engine(2000);
+  hardCoded(2000);
+  // About seconds / samples / 2 of each side per sample, from the warm-up's own speed.
+  const games = Math.max(250, Math.round((gamesPerCpuSecond(1000, engine) * seconds) / samples / 2));
+  const pairs = Array.from({ length: samples }, () => ({ engine: gamesPerCpuSecond(games, engine), hardCoded: gamesPerCpuSecond(games, hardCoded) }));
+  const middle = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  return {
+    engineGamesPerSec: round(middle(pairs.map((pair) => pair.engine))),
+    hardCodedGamesPerSec: round(middle(pairs.map((pair) => pair.hardCoded))),
+    ratio: round(middle(pairs.map((pair) => pair.engine / pair.hardCoded)), 2),
+  };
 }
 
 /**
@@ -201,10 +248,16 @@ async function main(): Promise<number> {
   };
   progress('self-play, the fewest players each variant seats (2 for most), random legal play, whole games\n');
   const selfplay: Record<string, SelfPlayFigures> = {};
+  const idWidth = Math.max(...[...registry.value.keys()].map((id) => id.length));
   for (const [id, variant] of registry.value) {
-    selfplay[id] = await inWorker({ rules: rulesOf(variant), seconds, samples });
-    progress(`  ${id.padEnd(12)} ${String(selfplay[id].gamesPerSec).padStart(8)} games/s ${String(selfplay[id].handsPerSec).padStart(9)} hands/s\n`);
+    selfplay[id] = await inWorker<SelfPlayFigures>({ kind: 'selfplay', rules: rulesOf(variant), seconds, samples });
+    progress(`  ${id.padEnd(idWidth)} ${String(selfplay[id].gamesPerSec).padStart(8)} games/s ${String(selfplay[id].handsPerSec).padStart(9)} hands/s\n`);
   }
+  const pagat = registry.value.get('pagat');
+  if (pagat === undefined) throw new Error('variants/pagat.yaml is missing');
+  progress('pagat self-play against a loop hard-coded for its rules (the same games, CPU time, alternating samples)\n');
+  const yardstick = await inWorker<Yardstick>({ kind: 'yardstick', rules: rulesOf(pagat), seconds, samples });
+  progress(`  engine ${String(yardstick.engineGamesPerSec).padStart(8)} games/s, hard-coded ${yardstick.hardCodedGamesPerSec} games/s: ${yardstick.ratio} of it\n`);
   const playpalace = registry.value.get('playpalace');
   if (playpalace === undefined) throw new Error('variants/playpalace.yaml is missing');
   progress('automatic capture search (playpalace rules, escoba mode: no rank-match shortcut)\n');
@@ -222,8 +275,6 @@ async function main(): Promise<number> {
   await child.start();
   const protocol = { fixturesPerSec: await measureReplay(child, files.value, registry.value) };
   progress(`  through the protocol  ${String(protocol.fixturesPerSec).padStart(8)} fixtures/s (scopa-conformance engine as a child process)\n`);
-  const pagat = registry.value.get('pagat');
-  if (pagat === undefined) throw new Error('variants/pagat.yaml is missing');
   progress('fuzz: random pagat games, 5% illegal decisions, each generated, run, compared (the reference against itself)\n');
   const fuzzFigures = {
     inProcessGamesPerSec: await measureFuzz(referenceEngine(), pagat, seconds, samples),
@@ -240,11 +291,12 @@ async function main(): Promise<number> {
   // only, so --quick's 2 copies may take less than 1.
   const perThousand = `${Math.abs(memory.mbPer1000Fixtures)} MB ${memory.mbPer1000Fixtures < 0 ? 'less' : 'more'} per 1,000 fixtures`;
   progress(`  ${String(memory.many.fixtures).padStart(6)} fixtures ${String(memory.many.peakMB).padStart(8)} MB (${memory.ratio}x; ${perThousand})\n`);
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, captureSearch, replay, protocol, fuzz: fuzzFigures, memory })}\n`);
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, replay, protocol, fuzz: fuzzFigures, memory })}\n`);
   return 0;
 }
 
 interface SelfPlayJob {
+  kind: 'selfplay' | 'yardstick';
   rules: Rules;
   seconds: number;
   samples: number;
@@ -254,7 +306,7 @@ interface SelfPlayJob {
  * Each variant is measured in a fresh worker thread, so that the JIT has seen only that variant's rules, as
  * in a program that plays one variant; otherwise the order of the measurements changes the figures.
  */
-function inWorker(job: SelfPlayJob): Promise<SelfPlayFigures> {
+function inWorker<T>(job: SelfPlayJob): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = startTypeScriptWorker(new URL(import.meta.url), job);
     worker.once('message', resolve);
@@ -265,5 +317,6 @@ function inWorker(job: SelfPlayJob): Promise<SelfPlayFigures> {
 if (isMainThread) process.exitCode = await main();
 else {
   const job = workerData as SelfPlayJob;
-  parentPort?.postMessage(measureSelfPlay(job.rules, job.seconds, job.samples));
+  const measure = job.kind === 'yardstick' ? measureYardstick : measureSelfPlay;
+  parentPort?.postMessage(measure(job.rules, job.seconds, job.samples));
 }
