@@ -28,7 +28,7 @@ export function startGame(rules: Rules, setup: GameSetup): Result<GameState> {
  * every step. For replaying long inputs (the runner replays every fixture through one).
  */
 export class GameSession {
-  /** The scratch move of random play, made on first use. */
+  /** The scratch move of checked and random play, made on first use. */
   private move: Move | undefined;
 
   private constructor(private readonly state: GameState) {}
@@ -49,9 +49,13 @@ export class GameSession {
   }
 
   applyDecision(decision: Decision): Result<GameEvent[]> {
-    const move = checkMove(this.state, decision);
+    const move = checkMove(this.state, decision, this.scratchMove());
     if (!move.ok) return move;
     return ok(this.collect(() => playMove(this.state, move.value)));
+  }
+
+  private scratchMove(): Move {
+    return (this.move ??= { handIndex: 0, positions: new Int16Array(this.state.seats.deckSize), count: 0 });
   }
 
   /**
@@ -70,7 +74,7 @@ export class GameSession {
    */
   playRandomDecision(rng: Rng): { decision: Decision; events: GameEvent[] } {
     const state = this.state;
-    const move = (this.move ??= { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0 });
+    const move = this.scratchMove();
     randomMove(state, rng, move);
     const card = formatCard(state.hands[state.turn * state.seats.handSize + move.handIndex]);
     const decision: Decision = { card };

@@ -84,10 +84,23 @@ function takeFromTable(state: GameState, seat: number, played: number, move: Mov
   state.lastCapturer = seat;
 }
 
-const handCanCapture = (state: GameState, seat: number): boolean =>
-  Array.prototype.some.call(state.hand(seat), (code: number) =>
-    canCapture(state.rules.capture, state.table, state.tableLength, cardValue(code)),
-  );
+function handCanCapture(state: GameState, seat: number): boolean {
+  const base = seat * state.seats.handSize;
+  for (let i = base; i < base + (state.handLength[seat] as number); i++) {
+    if (canCapture(state.rules.capture, state.table, state.tableLength, cardValue(state.hands[i] as number))) return true;
+  }
+  return false;
+}
+
+/** Where a card is in a seat's hand (its first copy), or -1. */
+function handIndexOf(state: GameState, seat: number, code: number): number {
+  const base = seat * state.seats.handSize;
+  const length = state.handLength[seat] as number;
+  for (let i = 0; i < length; i++) if (state.hands[base + i] === code) return i;
+  return -1;
+}
+
+const NO_CARDS: readonly number[] = Object.freeze([]);
 
 const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((code, i) => code === [...b].sort((x, y) => x - y)[i]);
@@ -95,8 +108,12 @@ const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
 const mustUseCapturingCard = (decision: Decision): Result<never> =>
   err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
 
-/** Turns a decision into a move for the seat to play, or says why it is not legal. */
-export function checkMove(state: GameState, decision: Decision): Result<Move> {
+/**
+ * Turns a decision into a move for the seat to play, or says why it is not legal. The move is written into
+ * `into` where one is given (positions for a table of up to the deck's size): a replay checks every play, and
+ * then allocates no typed array per play.
+ */
+export function checkMove(state: GameState, decision: Decision, into?: Move): Result<Move> {
   if (state.status === 'over') return err('GAME_OVER', 'the game is over');
   if (state.status === 'awaiting-deck') return err('DECK_NEEDED', `round ${state.round} is waiting for its deck order`);
   const seat = state.turn;
@@ -109,15 +126,17 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
   if (decision.capture !== undefined && !Array.isArray(decision.capture)) {
     return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
   }
-  const named = (decision.capture ?? []).map((card) => (typeof card === 'string' ? parseCard(card) : -1));
+  const named = decision.capture === undefined ? NO_CARDS : decision.capture.map((card) => (typeof card === 'string' ? parseCard(card) : -1));
   const unknown = named.indexOf(-1);
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
-  const handIndex = state.hand(seat).indexOf(code);
+  const handIndex = handIndexOf(state, seat, code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
 
   const rules = state.rules.capture;
   const value = cardValue(code);
-  const positions = new Int16Array(Math.max(state.tableLength, 1));
+  const move = into ?? { handIndex, positions: new Int16Array(Math.max(state.tableLength, 1)), count: 0 };
+  move.handIndex = handIndex;
+  const { positions } = move;
 
   if (rules.chooser === 'auto') {
     // A named capture must first be a legal one (CAP-CHOICE's checks), then the automatic one.
@@ -125,17 +144,19 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
       const problem = resolveCapture(rules, state.table, state.tableLength, value, named, positions);
       if (typeof problem !== 'number') return captureProblem(state, decision, problem, value);
     }
-    const count = autoCapture(rules, state.table, state.tableLength, value, positions);
-    const automatic = Array.from(positions.subarray(0, count), (p) => state.table[p]);
-    if (decision.capture !== undefined && !sameCards(named, automatic)) {
-      return err(
-        'CAPTURE_NOT_AUTOMATIC',
-        `${decision.card} captures [${automatic.map(formatCard).join(' ')}] automatically, not [${decision.capture.join(' ')}]`,
-        'CAP-AUTO',
-      );
+    move.count = autoCapture(rules, state.table, state.tableLength, value, positions);
+    if (decision.capture !== undefined) {
+      const automatic = Array.from(positions.subarray(0, move.count), (p) => state.table[p] as number);
+      if (!sameCards(named, automatic)) {
+        return err(
+          'CAPTURE_NOT_AUTOMATIC',
+          `${decision.card} captures [${automatic.map(formatCard).join(' ')}] automatically, not [${decision.capture.join(' ')}]`,
+          'CAP-AUTO',
+        );
+      }
     }
-    if (count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
-    return ok({ handIndex, positions, count });
+    if (move.count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
+    return ok(move);
   }
 
   if (named.length === 0) {
@@ -143,11 +164,13 @@ export function checkMove(state: GameState, decision: Decision): Result<Move> {
       return err('MUST_CAPTURE', `${decision.card} can capture, so it may not be trailed`, 'CAP-COMPULSION');
     }
     if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
-    return ok({ handIndex, positions, count: 0 });
+    move.count = 0;
+    return ok(move);
   }
   const count = resolveCapture(rules, state.table, state.tableLength, value, named, positions);
-  if (typeof count === 'number') return ok({ handIndex, positions, count });
-  return captureProblem(state, decision, count, value);
+  if (typeof count !== 'number') return captureProblem(state, decision, count, value);
+  move.count = count;
+  return ok(move);
 }
 
 function captureProblem(state: GameState, decision: Decision, problem: CaptureProblem, value: number): Result<never> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CARDS_PER_DECK, formatCard } from './cards.ts';
-import { applyDecision, legalDecisions, startGame, supplyDeck } from './engine.ts';
+import { applyDecision, GameSession, legalDecisions, startGame, supplyDeck, tableOf } from './engine.ts';
 import { Rng } from './rng.ts';
 import { playRandomGames, shuffledDeck } from './selfplay.ts';
 import type { GameState } from './state.ts';
@@ -116,6 +116,35 @@ describe.each(VARIANT_IDS)('%s, random legal play', (id) => {
           events.push(...step.value.events);
         }
         expect(events).toEqual(first.events);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  test('a session, which checks every play into one scratch move, plays as the pure functions do, refusals between plays included', () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const game = randomGame(rules, setup, seed);
+        const session = GameSession.start(rules, setup);
+        if (!session.ok) throw new Error(session.error.message);
+        const events: GameEvent[] = [];
+        let deck = 0;
+        for (const decision of game.decisions) {
+          while (session.value.current.status === 'awaiting-deck') {
+            const dealt = session.value.supplyDeck(game.decks[deck++]);
+            if (!dealt.ok) throw new Error(dealt.error.message);
+            events.push(...dealt.value);
+          }
+          // The first table card and one that is not there: the check writes a position, then refuses.
+          const table = tableOf(session.value.current);
+          const missing = formatCard([...Array(CARDS_PER_DECK).keys()].find((code) => !table.includes(formatCard(code))) as number);
+          const refused = session.value.applyDecision({ card: decision.card, capture: [...table.slice(0, 1), missing] });
+          expect(refused.ok ? 'ok' : refused.error.code).toBe('CAPTURE_NOT_ON_TABLE');
+          const played = session.value.applyDecision(decision);
+          if (!played.ok) throw new Error(`${played.error.code}: ${played.error.message}`);
+          events.push(...played.value);
+        }
+        expect(events).toEqual(game.events);
       }),
       { numRuns: 10 },
     );

@@ -315,8 +315,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'where capture is automatic, a named capture is accepted when it takes as many cards as the automatic one, whichever they are',
     rule: 'CAP-AUTO',
     file: 'play.ts',
-    find: 'if (decision.capture !== undefined && !sameCards(named, automatic)) {',
-    replace: 'if (decision.capture !== undefined && named.length !== automatic.length) {',
+    find: 'if (!sameCards(named, automatic)) {',
+    replace: 'if (named.length !== automatic.length) {',
     // Found by fuzz (playpalace/fuzz-automatic-capture-by-count); the hand-verified playpalace/cap-auto-06 now
     // catches it as well, so it is no longer a bug beyond the corpus.
   },
