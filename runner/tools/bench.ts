@@ -36,10 +36,11 @@ interface SelfPlayFigures {
 
 const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 
+const middleOf = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
 /** The median of a measurement taken `samples` times: this machine's speed drifts from second to second. */
 function median(samples: number, measure: () => number): number {
-  const values = Array.from({ length: samples }, measure).sort((a, b) => a - b);
-  return values[Math.floor(samples / 2)];
+  return middleOf(Array.from({ length: samples }, measure));
 }
 
 function selfPlaySetup(rules: Rules): { players: number; firstDealer?: number } {
@@ -73,7 +74,10 @@ function measureSelfPlay(rules: Rules, seconds: number, samples: number): SelfPl
   return { gamesPerSec: round(middle.games), handsPerSec: round(middle.hands) };
 }
 
-/** Games per CPU second of `play(games)`: CPU time, not wall time, as the two sides of a ratio share the machine. */
+/**
+ * Games per CPU second of `play(games)`: the process's CPU time (its compiler and collector threads included, on
+ * both sides of the ratio alike), not wall time, which counts the moments another program has the core.
+ */
 function gamesPerCpuSecond(games: number, play: (games: number) => void): number {
   const start = process.cpuUsage();
   play(games);
@@ -106,11 +110,10 @@ function measureYardstick(rules: Rules, seconds: number, samples: number): Yards
   // About seconds / samples / 2 of each side per sample, from the warm-up's own speed.
   const games = Math.max(250, Math.round((gamesPerCpuSecond(1000, engine) * seconds) / samples / 2));
   const pairs = Array.from({ length: samples }, () => ({ engine: gamesPerCpuSecond(games, engine), hardCoded: gamesPerCpuSecond(games, hardCoded) }));
-  const middle = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   return {
-    engineGamesPerSec: round(middle(pairs.map((pair) => pair.engine))),
-    hardCodedGamesPerSec: round(middle(pairs.map((pair) => pair.hardCoded))),
-    ratio: round(middle(pairs.map((pair) => pair.engine / pair.hardCoded)), 2),
+    engineGamesPerSec: round(middleOf(pairs.map((pair) => pair.engine))),
+    hardCodedGamesPerSec: round(middleOf(pairs.map((pair) => pair.hardCoded))),
+    ratio: round(middleOf(pairs.map((pair) => pair.engine / pair.hardCoded)), 2),
   };
 }
 
@@ -188,7 +191,7 @@ async function measureFuzz(engine: Engine, variant: ResolvedVariant, seconds: nu
   await rate();
   const rates: number[] = [];
   for (let i = 0; i < samples; i++) rates.push(await rate());
-  return round(rates.sort((a, b) => a - b)[Math.floor(samples / 2)] as number);
+  return round(middleOf(rates));
 }
 
 function rulesOf(variant: ResolvedVariant): Rules {
@@ -268,7 +271,7 @@ async function main(): Promise<number> {
   }
   const files = await listFixtureFiles();
   if (!files.ok) throw new Error('fixtures/ cannot be listed');
-  progress(`replay of the whole corpus (${files.value.length} fixtures: read, parse, replay, compare)\n`);
+  progress(`replay of the whole corpus (${files.value.length} fixtures: read, parse, check, replay, compare)\n`);
   const replay = { fixturesPerSec: await measureReplay(referenceEngine(), files.value, registry.value) };
   progress(`  in process            ${String(replay.fixturesPerSec).padStart(8)} fixtures/s\n`);
   const child = new StdioEngine({ command: `node ${JSON.stringify(BIN)} engine`, timeoutMs: 30_000, validateProtocol: false, cwd: process.cwd() });
