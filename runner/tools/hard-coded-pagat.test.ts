@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyOptions, playRandomGames, Rng } from '../../reference/index.ts';
-import { loadVariantRegistry } from '../load/variants.ts';
+import { playRandomGames, Rng } from '../../reference/index.ts';
+import { variantRules } from '../test-helpers.ts';
 import { playHardCodedPagat } from './hard-coded-pagat.ts';
 
 /** Each game's totals and rounds, as "11-7 in 4". */
 type Games = string[];
 
-async function pagatRules() {
-  const registry = await loadVariantRegistry();
-  if (!registry.ok) throw new Error('the variants do not load');
-  const pagat = registry.value.get('pagat');
-  if (pagat === undefined) throw new Error('variants/pagat.yaml is missing');
-  const rules = applyOptions(pagat);
-  if (!rules.ok) throw new Error(rules.error.message);
-  return rules.value;
-}
-
 describe('the hard-coded pagat loop (the bench yardstick)', () => {
-  it('plays the very games the reference plays from the same seed, game by game', async () => {
-    const rules = await pagatRules();
+  it('plays the very games the reference plays from the same seed, game by game', () => {
+    const rules = variantRules('pagat');
     for (const seed of [1, 7, 2024]) {
       const engine: Games = [];
       const played = playRandomGames(rules, { players: 2 }, new Rng(seed), 3000, (state) => {
