@@ -36,12 +36,13 @@ export async function runCli(argv: string[], settings: CliSettings = {}): Promis
 }
 
 /**
- * Runs `scopa-conformance <argv>` as a child process whose reader goes away after the first chunk of output, as
- * `| head` does: its exit code and what it wrote on stderr.
+ * Runs `scopa-conformance <argv>` (or another program of the repository, `entry` being node's arguments before
+ * `argv`) as a child process whose reader goes away after the first chunk of output, as `| head` does: its exit
+ * code and what it wrote on stderr.
  */
-export function runWithReaderGone(argv: string[]): Promise<{ code: number | null; stderr: string }> {
+export function runWithReaderGone(argv: string[], entry: string[] = ['bin/scopa-conformance.js']): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...argv], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, [...entry, ...argv], { cwd: REPO_ROOT });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once('data', () => child.stdout.destroy());

@@ -34,6 +34,9 @@ export function escapingIo(io: Io): Io {
 /** The error events of a real output stream that mean the reader has gone: nothing more is written. */
 const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNRESET']);
 
+/** Whether an output stream's error says its reader has gone (`| head`), not that writing failed. */
+export const isReaderGone = (error: NodeJS.ErrnoException): boolean => READER_GONE.has(error.code ?? '');
+
 /**
  * A process stream that stops writing, quietly, once its reader has gone. Any other write error is still thrown
  * (a full disk must not pass silently).
@@ -41,7 +44,7 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNRESET']);
 export function pipeSafe(stream: NodeJS.WriteStream): Writable {
   let closed = false;
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (READER_GONE.has(error.code ?? '')) closed = true;
+    if (isReaderGone(error)) closed = true;
     else throw error;
   });
   return {

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { autoCapture } from '../../reference/capture.ts';
+import { isReaderGone } from '../cli/output.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import { loadRunItem } from '../run/corpus-items.ts';
 import { referenceEngine, type Engine } from '../engines/engine.ts';
@@ -238,6 +239,11 @@ function measureMemory(copies: number): { one: RunMemory; many: RunMemory; ratio
 }
 
 async function main(): Promise<number> {
+  // A reader that goes away (`| head`) ends the bench at once and quietly: nothing measured after could be shown.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (!isReaderGone(error)) throw error;
+    process.exit(0);
+  });
   const { values } = parseArgs({ options: { json: { type: 'boolean' }, quick: { type: 'boolean' } } });
   const seconds = values.quick === true ? 0.2 : 2;
   const samples = values.quick === true ? 1 : 5;
