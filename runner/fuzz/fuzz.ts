@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { applyOptions, type OptionValue, parseCard, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
-import { sameStreams } from '../check/equality.ts';
+import { sameStreams } from '../verdict/equality.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
 import { expectationsFromReply, expectationsOnReference } from '../fixture/expectations.ts';
 import { type Fixture, type FixtureRound, type ReplayReply, replayRequestOf } from '../fixture/fixture.ts';

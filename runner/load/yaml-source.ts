@@ -17,6 +17,7 @@ import {
 } from 'yaml';
 import { detachStrings } from '../util/detached-string.ts';
 import { readUserFile } from '../util/files.ts';
+import { keysParsed, keysWritten } from '../util/json-text.ts';
 import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
 
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
@@ -81,43 +82,6 @@ function parseJsonForm(text: string, file: string): YamlSource | undefined {
     return parsed.ok ? parsed.value.locate(pointer, part) : { line: 1, col: 1 };
   };
   return { file, value, locate };
-}
-
-/** The strings followed by a colon in JSON text that JSON.parse accepted: its keys, duplicates included. */
-function keysWritten(text: string, start: number): number {
-  const BACKSLASH = 92;
-  const COLON = 58;
-  let count = 0;
-  for (let open = text.indexOf('"', start); open >= 0; ) {
-    let close = text.indexOf('"', open + 1);
-    for (;;) {
-      let backslashes = 0;
-      while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
-      if (backslashes % 2 === 0) break;
-      close = text.indexOf('"', close + 1);
-    }
-    let next = close + 1;
-    while (next < text.length && isJsonWhitespace(text.charCodeAt(next))) next++;
-    if (text.charCodeAt(next) === COLON) count++;
-    open = text.indexOf('"', next);
-  }
-  return count;
-}
-
-/** Space, tab, line feed, carriage return: the only whitespace JSON.parse accepts between tokens. */
-const isJsonWhitespace = (char: number): boolean => char === 32 || char === 10 || char === 13 || char === 9;
-
-/** The keys of a parsed value, at every depth. Plain loops: a generated file has thousands of keys and cards. */
-function keysParsed(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value as unknown[]) if (typeof item === 'object') count += keysParsed(item);
-    return count;
-  }
-  const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) count += 1 + keysParsed(object[key]);
-  return count;
 }
 
 export function parseYaml(text: string, file: string): LoadResult<YamlSource> {

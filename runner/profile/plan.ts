@@ -16,9 +16,9 @@ import {
   type Rules,
   startGame,
 } from '../../reference/index.ts';
-import { sameJson } from '../check/equality.ts';
+import { sameJson } from '../verdict/equality.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
-import { positionsOf } from '../check/divergence.ts';
+import { positionsOf } from '../verdict/positions.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {

@@ -3,7 +3,7 @@
  * line; expected against actual in brief for every kind of divergence.
  */
 import { describe, expect, test } from 'vitest';
-import type { Divergence } from '../check/divergence.ts';
+import type { Divergence } from '../diagnosis/divergence.ts';
 import type { FixtureFinding, FixtureResult } from '../run/outcome.ts';
 import { divergenceInBrief, divergenceSides, ReportCard, reportCardOf } from './card.ts';
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { RuleId } from '../../reference/index.ts';
-import type { Divergence } from '../check/divergence.ts';
+import type { Divergence } from '../diagnosis/divergence.ts';
 import type { FixtureResult } from '../run/outcome.ts';
 import { formatEvent, formatValue, ruleName, rulePointer } from './divergence.ts';
 
@@ -40,7 +40,10 @@ export function divergenceSides(divergence: Divergence): DivergenceSides {
     case 'event-mismatch':
     case 'missing-event':
     case 'extra-event':
+    case 'misplaced-event':
       return { expected: formatEvent(divergence.expected), actual: formatEvent(divergence.actual) };
+    case 'unexplained':
+      return { about: divergence.part, expected: 'what the fixture expects', actual: 'another reply' };
     case 'award-mismatch':
       return { about: divergence.category, expected: formatValue(divergence.expected), actual: formatValue(divergence.actual) };
     case 'sweeps-mismatch':

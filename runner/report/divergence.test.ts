@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type Category, type GameEvent, type RuleId, type Rules, tableOf } from '../../reference/index.ts';
-import { compareReply } from '../check/compare.ts';
-import type { Divergence } from '../check/divergence.ts';
+import { compareReply } from '../diagnosis/compare.ts';
+import type { Divergence } from '../diagnosis/divergence.ts';
 import { formatDecision, formatDivergence, formatEvent, formatValue, type ReportContext, reproCommand, ruleName, rulePointer, stateBefore } from './divergence.ts';
 import { headingAnchor } from '../util/spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';
@@ -449,7 +449,7 @@ describe('every section of the report, in full', () => {
     const divergence: Divergence = { kind: 'extra-event', round: 1, play: 3, eventIndex: 5, expectedIndex: 5, rule: 'SWEEP-POINT', expected: null, actual: played[5] as GameEvent };
     const text = reportOf(divergence, { engineLegal: [{ card: '5S' }, { card: '7C', capture: ['7H'] }] });
     expect(text.split('\n').slice(2)).toEqual([
-      "what:      the engine's event #5 comes after the last one the fixture expects [extra-event]",
+      "what:      the engine's event #5 is one the fixture does not expect there [extra-event]",
       'where:     round 1, play 3',
       ...PLAY_3,
       'legal:     7C takes [7H] | 5S trails (reference engine; the engine under test agrees)',

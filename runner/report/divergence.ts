@@ -20,9 +20,10 @@ import {
   supplyDeck,
   tableOf,
 } from '../../reference/index.ts';
-import { type Divergence, type EventDivergence, positionsOf } from '../check/divergence.ts';
-import { canonicalEvent, numbers } from '../check/equality.ts';
-import { legalDifference } from '../check/legal.ts';
+import type { Divergence, EventDivergence } from '../diagnosis/divergence.ts';
+import { positionsOf } from '../verdict/positions.ts';
+import { canonicalEvent, numbers } from '../verdict/equality.ts';
+import { legalDifference } from '../verdict/legal-sets.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { readSpecText } from '../util/spec-text.ts';
 
@@ -314,7 +315,8 @@ function aboutAPlay(divergence: Divergence): boolean {
       return true;
     case 'event-mismatch':
     case 'missing-event':
-    case 'extra-event': {
+    case 'extra-event':
+    case 'misplaced-event': {
       const types = [divergence.expected?.type, divergence.actual?.type];
       return !types.some((type) => type === 'award' || type === 'round-end' || type === 'game-end');
     }
@@ -336,6 +338,7 @@ function showLegal(divergence: Divergence): boolean {
     case 'event-mismatch':
     case 'missing-event':
     case 'extra-event':
+    case 'misplaced-event':
       return [divergence.expected?.type, divergence.actual?.type].some((type) => type !== undefined && PLAY_TYPES.has(type));
     default:
       return false;
@@ -376,7 +379,14 @@ function describeWhat(divergence: Divergence, context: ReportContext): string {
     case 'missing-event':
       return `the engine reports no event where the fixture expects one (the engine reported ${context.reply.events.length})`;
     case 'extra-event':
-      return `the engine's event #${divergence.eventIndex} comes after the last one the fixture expects`;
+      return `the engine's event #${divergence.eventIndex} is one the fixture does not expect there`;
+    case 'misplaced-event':
+      if (divergence.actual === null) return `the engine reports the fixture's event #${divergence.expectedIndex} at another place than the fixture expects it`;
+      return divergence.expected === null
+        ? `the engine's event #${divergence.eventIndex} is one the fixture expects at another place`
+        : `the engine's event #${divergence.eventIndex} and the one the fixture expects there come in the other order`;
+    case 'unexplained':
+      return `the reply fails the verdict's comparison of the ${divergence.part}, and no single divergence could be placed (a gap in the diagnosis: please report it)`;
     case 'unexpected-rejection':
       return divergence.expected === null
         ? 'the engine refused an input the fixture treats as legal'
@@ -468,6 +478,7 @@ function addExpectedActual(lines: Lines, divergence: Divergence, context: Report
     case 'event-mismatch':
     case 'missing-event':
     case 'extra-event':
+    case 'misplaced-event':
       addEvents(lines, divergence, context);
       return;
     case 'unexpected-rejection':
@@ -536,6 +547,8 @@ function addExpectedActual(lines: Lines, divergence: Divergence, context: Report
       lines.add('actual', divergence.actual === null ? 'no game-end event' : formatResult(divergence.actual));
       return;
     }
+    case 'unexplained':
+      return;
   }
 }
 

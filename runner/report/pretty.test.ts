@@ -3,7 +3,7 @@
  * judged by derived expectations, the notes of a stopped run, and the summary line.
  */
 import { describe, expect, test } from 'vitest';
-import type { Divergence } from '../check/divergence.ts';
+import type { Divergence } from '../diagnosis/divergence.ts';
 import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { headline, renderPretty, summaryLine } from './pretty.ts';
 

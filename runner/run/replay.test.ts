@@ -94,7 +94,7 @@ describe('expect.legal, through the engine\'s legal request', () => {
     expect(await runFixture(failing, withLegal)).toMatchObject({ outcome: 'errored', message: 'the engine timed out after 5 s' });
     expect(await runFixture(replayLike(() => Promise.resolve('all of them')), withLegal)).toMatchObject({
       outcome: 'errored',
-      message: "the engine's legal decisions are not a list",
+      message: "the engine's legal decisions before play 3 of round 1 are not a list",
     });
   });
 });
@@ -159,7 +159,9 @@ describe('expect.legal, through the engine\'s legal-positions request', () => {
     ['a rejection', () => Promise.reject(new EngineFailure('the engine timed out after 5 s')), 'the engine timed out after 5 s'],
     ['not a list', () => Promise.resolve('all of them'), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
     ['a list per position but one', () => Promise.resolve([[], []]), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
-    ['an entry that is not a list', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), {}, []]), "the engine's legal decisions are not a list"],
+    ['an entry that is not a list', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), {}, []]), "the engine's legal decisions before play 2 of round 1 are not a list"],
+    ['an entry of no decisions', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [null], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards"],
+    ['a capture that is no list of cards', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: '3C' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards"],
   ])('errored on %s', async (_, all, message) => {
     expect(await runFixture(positionsLike(all).engine, withLegalItem())).toMatchObject({ outcome: 'errored', message });
   });

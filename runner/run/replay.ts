@@ -1,21 +1,21 @@
 /**
  * One fixture through one engine: the plan (the fixture judged by the engine's declared profile), the replay
- * request, the engine's reply, the comparison, and the result. A fixture the engine's profile says it cannot
- * play is `not-applicable`; a refusal or a wrong event is `failed`, with every independent divergence as a
- * finding by rule; no usable reply (the engine threw, crashed, timed out, answered garbage) is `errored`; a reply
+ * request, the engine's reply, the verdict, and the result. A fixture the engine's profile says it cannot
+ * play is `not-applicable`; a reply the verdict (runner/verdict/) fails is `failed`, and only then diagnosed:
+ * every independent divergence as a finding by rule; no usable reply (the engine threw, crashed, timed out, answered garbage) is `errored`; a reply
  * that says the engine does not play the game (`skipped`) is `skipped`.
  * @module
  */
 import type { Decision, ResolvedVariant, Rules } from '../../reference/index.ts';
-import { findDivergences, playEventIndex } from '../check/compare.ts';
-import type { Divergence, LegalDivergence } from '../check/divergence.ts';
-import { compareLegal } from '../check/legal.ts';
+import type { Divergence } from '../diagnosis/divergence.ts';
+import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import type { FixtureFinding, FixtureResult } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
 export interface RunItem {
@@ -57,29 +57,36 @@ async function engineLegalAt(engine: Engine, request: ReplayRequest): Promise<De
 }
 
 /**
- * `expect.legal`, once the replay matched: the first position where the engine's legal decisions differ, with
- * them. All positions in one `legalPositions` call where the engine offers it, else one `legal` call each.
- * Rejects like the engine's `legal` when the engine does not answer.
+ * The engine's legal decisions at each position of `expect.legal`, in order: in one `legalPositions` call where
+ * the engine offers it, else one `legal` call each; 'not-offered' if it offers neither. Rejects like the engine's
+ * `legal` when the engine does not answer, or answers something other than lists of decisions.
  */
-async function checkLegal(
-  engine: Engine,
-  fixture: Fixture,
-  reply: ReplayReply,
-  rules: Rules,
-): Promise<'not-offered' | { divergence: LegalDivergence | null; engineLegal?: Decision[] }> {
-  const expectations = fixture.expect.legal ?? [];
-  const all = await engine.legalPositions?.(replayRequestOf(fixture, rules), expectations.map(({ round, play }) => ({ round, play })));
-  if (all !== undefined && (!Array.isArray(all) || all.length !== expectations.length)) {
-    throw new EngineFailure(`the engine's answer to legal-positions is not a list of ${expectations.length} lists of decisions`);
+async function legalAnswers(engine: Engine, fixture: Fixture, rules: Rules): Promise<'not-offered' | Decision[][]> {
+  const positions = fixture.expect.legal ?? [];
+  const all = await engine.legalPositions?.(replayRequestOf(fixture, rules), positions.map(({ round, play }) => ({ round, play })));
+  if (all !== undefined && (!Array.isArray(all) || all.length !== positions.length)) {
+    throw new EngineFailure(`the engine's answer to legal-positions is not a list of ${positions.length} lists of decisions`);
   }
-  for (const [index, expected] of expectations.entries()) {
-    const listed = all === undefined ? await engine.legal?.(positionBefore(fixture, rules, expected.round, expected.play)) : all[index];
+  const answers: Decision[][] = [];
+  for (const [index, position] of positions.entries()) {
+    const listed: unknown = all === undefined ? await engine.legal?.(positionBefore(fixture, rules, position.round, position.play)) : all[index];
     if (listed === undefined) return 'not-offered';
-    if (!Array.isArray(listed)) throw new EngineFailure('the engine\'s legal decisions are not a list');
-    const divergence = compareLegal(expected, listed, rules, playEventIndex(reply.events, expected.round, expected.play));
-    if (divergence !== null) return { divergence, engineLegal: listed };
+    const problem = decisionsProblem(listed);
+    if (problem !== undefined) throw new EngineFailure(`the engine's legal decisions before play ${position.play} of round ${position.round} ${problem}`);
+    answers.push(listed as Decision[]);
   }
-  return { divergence: null };
+  return answers;
+}
+
+/** What keeps a value from being a list of decisions (a card, and a list of cards it takes), or undefined. */
+function decisionsProblem(listed: unknown): string | undefined {
+  if (!Array.isArray(listed)) return 'are not a list';
+  const bad = listed.findIndex((decision: unknown) => {
+    if (typeof decision !== 'object' || decision === null || Array.isArray(decision)) return true;
+    const { card, capture } = decision as { card?: unknown; capture?: unknown };
+    return typeof card !== 'string' || (capture !== undefined && (!Array.isArray(capture) || !capture.every((taken) => typeof taken === 'string')));
+  });
+  return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} of cards`;
 }
 
 /** The divergences grouped by rule, in the order each rule first shows; each rule's first divergence reported. */
@@ -146,29 +153,34 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
 
   if (reply.skipped !== undefined) return finish({ outcome: 'skipped', message: `the engine does not play it: ${reply.skipped}` });
 
-  let divergences: Divergence[];
+  let verdict: Verdict;
+  let legal: Decision[][] | undefined;
   try {
-    divergences = findDivergences(fixture, reply, rules, reporting);
+    verdict = judgeReply(fixture, reply, reporting);
   } catch (error) {
     return runnerFailed(error);
   }
-  let engineLegal: Decision[] | undefined;
-  if (divergences.length === 0 && fixture.expect.legal !== undefined) {
+  if (verdict.passed && fixture.expect.legal !== undefined) {
     try {
-      const checked = await checkLegal(engine, fixture, reply, rules);
-      if (checked === 'not-offered') return finish({ outcome: 'skipped', message: NO_LEGAL, ...derived });
-      if (checked.divergence !== null) divergences = [checked.divergence];
-      engineLegal = checked.engineLegal;
+      const answers = await legalAnswers(engine, fixture, rules);
+      if (answers === 'not-offered') return finish({ outcome: 'skipped', message: NO_LEGAL, ...derived });
+      legal = answers;
+      verdict = judgeLegal(fixture.expect.legal, answers);
     } catch (error) {
       return finish({ outcome: 'errored', ...describeError(error) });
     }
   }
-  const first = divergences[0];
   const game = item.keepGame === true || item.keepGame === 'always' ? { game: { request: replayRequestOf(fixture, rules), expect: fixture.expect, reply } } : {};
-  if (first === undefined) return finish({ outcome: 'passed', ...(item.keepGame === 'always' ? game : {}), ...derived });
+  if (verdict.passed) return finish({ outcome: 'passed', ...(item.keepGame === 'always' ? game : {}), ...derived });
 
+  // The verdict is given: what follows only explains it.
   try {
-    engineLegal ??= first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
+    const divergences = diagnoseFailure(verdict.part, fixture, reply, rules, reporting, legal);
+    const first = divergences[0];
+    // The engine's legal decisions where the first divergence is, to show beside the reference's.
+    const atLegalPosition = fixture.expect.legal?.findIndex(({ round, play }) => round === first.round && play === first.play) ?? -1;
+    const engineLegal =
+      first.kind === 'legal-mismatch' ? legal?.[atLegalPosition] : first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
     const context = { fixture, file, rules, reply, repro: item.repro, ...derived };
     const report = (divergence: Divergence): string =>
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);

@@ -24,6 +24,73 @@ export function parseJsonText(text: string): JsonText {
 }
 
 /**
+ * The value of a JSON text that another program wrote (an engine's answer, a line of a game log): JSON.parse's,
+ * where the text gives no key twice in an object and nests no deeper than `MAX_JSON_DEPTH`; else the first such
+ * problem, as `parseJsonText` finds it. JSON.parse alone keeps the last of a key given twice.
+ */
+export function parseJsonStrictly(text: string): JsonText {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseJsonText(text);
+  }
+  const keys = keysParsed(value, MAX_JSON_DEPTH);
+  if (keys >= 0 && keys === keysWritten(text, 0)) return { ok: true, value };
+  return parseJsonText(text);
+}
+
+/** The strings followed by a colon in JSON text that JSON.parse accepted: its keys, duplicates included. */
+export function keysWritten(text: string, start: number): number {
+  const BACKSLASH = 92;
+  const COLON = 58;
+  let count = 0;
+  for (let open = text.indexOf('"', start); open >= 0; ) {
+    let close = text.indexOf('"', open + 1);
+    for (;;) {
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
+      if (backslashes % 2 === 0) break;
+      close = text.indexOf('"', close + 1);
+    }
+    let next = close + 1;
+    while (next < text.length && isJsonWhitespace(text.charCodeAt(next))) next++;
+    if (text.charCodeAt(next) === COLON) count++;
+    open = text.indexOf('"', next);
+  }
+  return count;
+}
+
+/** Space, tab, line feed, carriage return: the only whitespace JSON.parse accepts between tokens. */
+const isJsonWhitespace = (char: number): boolean => char === 32 || char === 10 || char === 13 || char === 9;
+
+/**
+ * The keys of a parsed value, at every depth; -1 if it nests deeper than `depth`. Plain loops: a generated
+ * fixture or an engine's answer has thousands of keys and cards.
+ */
+export function keysParsed(value: unknown, depth = Infinity): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (depth <= 0) return -1;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) {
+      if (typeof item !== 'object') continue;
+      const inner = keysParsed(item, depth - 1);
+      if (inner < 0) return -1;
+      count += inner;
+    }
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const inner = keysParsed(object[key], depth - 1);
+    if (inner < 0) return -1;
+    count += 1 + inner;
+  }
+  return count;
+}
+
+/**
  * Where each of the JSON pointers (`/fixtures/3/outcome`) starts in a text that `parseJsonText` accepted; a
  * pointer whose value is not there (a missing key) is not in the answer.
  */
@@ -62,6 +129,8 @@ interface Open {
   close: ']' | '}';
   segment: string;
   index: number;
+  /** An object's keys so far. */
+  keys?: Set<string>;
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -107,7 +176,7 @@ function walkJson(text: string, locating?: Locating): Problem | undefined {
     }
     if (char === '{' || char === '[') {
       if (open.length >= MAX_JSON_DEPTH) return { offset: i, message: `nested more than ${MAX_JSON_DEPTH} deep` };
-      open.push({ close: char === '{' ? '}' : ']', segment: '', index: 0 });
+      open.push(char === '{' ? { close: '}', segment: '', index: 0, keys: new Set() } : { close: ']', segment: '', index: 0 });
       expecting = char === '{' ? 'key-or-close' : 'value-or-close';
       i++;
       return undefined;
@@ -134,8 +203,11 @@ function walkJson(text: string, locating?: Locating): Problem | undefined {
     if (text[i] !== '"') return { offset: i, message: `expected a key in double quotes, got ${shown(text[i] as string)}` };
     const end = stringEnd(i);
     if (typeof end !== 'number') return end;
-    const top = open.at(-1);
-    if (locating !== undefined && top !== undefined) top.segment = JSON.parse(text.slice(i, end)) as string;
+    const top = open.at(-1) as Open;
+    const name = JSON.parse(text.slice(i, end)) as string;
+    if (top.keys?.has(name) === true) return { offset: i, message: `the key ${JSON.stringify(name)} is given twice in one object` };
+    top.keys?.add(name);
+    top.segment = name;
     i = end;
     expecting = 'colon';
     return undefined;

@@ -5,7 +5,7 @@
  * step with expected against actual. Everything shown is worded here; the page's script only lays it out.
  * @module
  */
-import { positionsOf, type EventPosition } from '../../check/divergence.ts';
+import { positionsOf, type EventPosition } from '../../verdict/positions.ts';
 import type { FixtureResult, JudgedGame } from '../../run/outcome.ts';
 import { playThrough } from '../../fixture/playthrough.ts';
 import { divergenceSides } from '../card.ts';

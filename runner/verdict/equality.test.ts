@@ -1,18 +1,15 @@
 /**
- * Equality as the comparison reads it: JSON values, an event's compared fields, streams one for one; which
- * expected event each event of a play is compared with (show's matcher); legal lists as sets; where each event
- * of a stream is in game terms.
+ * Equality as the verdict reads it: JSON values, an event's compared fields, streams one for one; legal lists as
+ * sets; where each event of a stream is in game terms.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Decision, GameEvent } from '../../reference/index.ts';
-import { isPlay, positionsOf } from './divergence.ts';
-import { canonicalEvent, EVENT_FIELDS, numbers, sameEvent, sameJson, sameStreams } from './equality.ts';
-import { EventMatcher } from './event-matcher.ts';
-import { compareLegal, decisionKey, legalDifference } from './legal.ts';
-import { variantRules } from '../test-helpers.ts';
 import { SPEC_DIR } from '../util/repo-paths.ts';
+import { decisionKey, legalDifference, sameLegalSet } from './legal-sets.ts';
+import { isPlay, positionsOf } from './positions.ts';
+import { canonicalEvent, EVENT_FIELDS, numbers, sameEvent, sameJson, sameStreams } from './equality.ts';
 
 describe('JSON equality', () => {
   test.each<[string, unknown, unknown, boolean]>([
@@ -115,49 +112,7 @@ describe('events as compared', () => {
   });
 });
 
-describe('the expected event each event of a play is compared with', () => {
-  const capture: GameEvent = { type: 'capture', seat: 0, card: '7C', captured: ['7H'] };
-  const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
-  const trail: GameEvent = { type: 'trail', seat: 1, card: '9D' };
-
-  test('all events: in order; a difference names both; an event past the list names only itself', () => {
-    const matcher = new EventMatcher({ events: { match: 'all', list: [capture, sweep] } });
-    expect(matcher.pair(capture)).toEqual({ compared: true, expected: capture, same: true });
-    expect(matcher.compare(trail)).toEqual({ actual: trail, expected: sweep });
-    expect(matcher.compare(trail)).toEqual({ actual: trail });
-    expect(matcher.pair(trail)).toEqual({ compared: true, same: false });
-    expect(matcher.remaining()).toEqual([]);
-  });
-
-  test('events of some types: the others are not compared and take no place', () => {
-    const matcher = new EventMatcher({ events: { match: 'types', types: ['sweep'], list: [sweep, { ...sweep, points: 2 }] } });
-    expect(matcher.pair(capture)).toEqual({ compared: false });
-    expect(matcher.compare(capture)).toBeUndefined();
-    expect(matcher.compare(sweep)).toBeUndefined();
-    expect(matcher.remaining()).toEqual([{ ...sweep, points: 2 }]);
-  });
-
-  test('types not given: the types of the list, as the comparison takes them; no events expected: none compared', () => {
-    const listed = new EventMatcher({ events: { match: 'types', list: [sweep] } });
-    expect(listed.pair(capture)).toEqual({ compared: false });
-    expect(listed.pair({ ...sweep, points: 2 })).toEqual({ compared: true, expected: sweep, same: false });
-    const none = new EventMatcher({});
-    expect(none.pair(capture)).toEqual({ compared: false });
-    expect(none.remaining()).toEqual([]);
-    const nothing = new EventMatcher(undefined);
-    expect(nothing.compare(capture)).toBeUndefined();
-  });
-
-  test('what is left after the last event paired', () => {
-    const matcher = new EventMatcher({ events: { match: 'all', list: [capture, sweep, trail] } });
-    expect(matcher.remaining()).toEqual([capture, sweep, trail]);
-    matcher.pair(capture);
-    expect(matcher.remaining()).toEqual([sweep, trail]);
-  });
-});
-
 describe('legal decisions as sets', () => {
-  const pagat = variantRules('pagat');
   test('a decision\'s key: the card, and what it takes in card order', () => {
     expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('7D 3D 4C');
     expect(decisionKey({ card: '7D', capture: [] })).toBe('7D');
@@ -172,22 +127,10 @@ describe('legal decisions as sets', () => {
     expect(legalDifference(expected, [...expected].reverse())).toEqual({ missing: [], extra: [] });
   });
 
-  test('a position that differs: every field, repeats listed once', () => {
-    const position = { round: 2, play: 5, decisions: [{ card: '7D', capture: ['3D', '4C'] }, { card: '5S' }] };
-    const actual: Decision[] = [{ card: '7D', capture: ['4C', '3D'] }, { card: '7D', capture: ['7S'] }, { card: '7D', capture: ['7S'] }];
-    expect(compareLegal(position, actual, pagat, 9)).toEqual({
-      kind: 'legal-mismatch',
-      round: 2,
-      play: 5,
-      eventIndex: 9,
-      rule: 'CAP-COMPULSION',
-      expected: position.decisions,
-      actual,
-      missing: [{ card: '5S' }],
-      extra: [{ card: '7D', capture: ['7S'] }],
-    });
-    expect(compareLegal({ ...position, decisions: position.decisions.slice(0, 1) }, actual, pagat, 9)?.rule).toBe('CAP-CHOICE');
-    expect(compareLegal(position, [{ card: '5S' }, { card: '7D', capture: ['3D', '4C'] }], pagat, 9)).toBeNull();
+  test('the same set whatever the order, the order of a capture\'s cards, or repeats', () => {
+    expect(sameLegalSet([{ card: '7D', capture: ['3D', '4C'] }, { card: '5S' }], [{ card: '5S', capture: [] }, { card: '7D', capture: ['4C', '3D'] }, { card: '5S' }])).toBe(true);
+    expect(sameLegalSet([{ card: '7D', capture: ['3D', '4C'] }], [{ card: '7D', capture: ['3D', '4C'] }, { card: '7D' }])).toBe(false);
+    expect(sameLegalSet([{ card: '7D' }], [])).toBe(false);
   });
 });
 

@@ -256,8 +256,15 @@ describe('each round\'s scores (expect.rounds), whole', () => {
       { kind: 'sweeps-mismatch', round: 2, play: 4, eventIndex: 17, rule: 'SWEEP-POINT', field: 'sweeps', expected: [2, 0], actual: [1, 0] },
     ]);
     const seat3 = at(EVENTS, 2, { type: 'sweep', seat: 3, points: 1 });
-    expect(found({ events: seat3 }, rounds([{ round: 1, sweeps: [1, 0] }]))).toEqual([
+    expect(found({ events: seat3 }, { ...rounds([{ round: 1, sweeps: [1, 0] }]), players: 4 })).toEqual([
       { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [1, 0], actual: [0, 1] },
+    ]);
+    // With two players there is no seat 3: its sweep counts for no side, and is wrong whatever the counts.
+    expect(found({ events: seat3 }, rounds([{ round: 1, sweeps: [1, 0] }]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [1, 0], actual: [0, 0] },
+    ]);
+    expect(found({ events: seat3 }, rounds([{ round: 1, sweeps: [0, 0] }]))).toEqual([
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 0], actual: [0, 0] },
     ]);
     const notASeat = at(EVENTS, 2, { type: 'sweep', seat: 0.5, points: 1 });
     expect(found({ events: notASeat }, rounds([{ round: 1, sweeps: [1, 0] }]))[0]).toMatchObject({ actual: [0, 0] });
@@ -565,10 +572,11 @@ describe('which finding stands when several are found', () => {
     ]);
   });
 
-  test('a round the fixture does not have: about the game\'s length, so it follows from a score that differed', () => {
+  test('a round the fixture does not have: about the game\'s length (the end\'s rule), so it follows from a score that differed', () => {
     const oneRound = fixtureOf({ events: { match: 'all', list: [...roundOf(1), gameEnd] } }, [4]);
+    // The fixture's game ends after round 1, the engine's after round 2: the round it played on is the end's.
     expect(found({ events: EVENTS }, oneRound)).toEqual([
-      { kind: 'extra-event', round: 2, play: 0, eventIndex: 11, expectedIndex: 0, rule: 'DEAL-PROCEDURE', expected: null, actual: deal(2) },
+      { kind: 'extra-event', round: 2, play: 0, eventIndex: 11, expectedIndex: 0, rule: 'END-TARGET', expected: null, actual: deal(2) },
     ]);
     const pointsOff = [...at(roundOf(1), 10, { ...roundEnd(1), points: [4, 0], totals: [4, 0] } as GameEvent), ...roundOf(2), gameEnd];
     expect(brief(found({ events: pointsOff }, oneRound))).toEqual([['event-mismatch', 1, 4, 10, null]]);
@@ -660,7 +668,7 @@ describe('where and what, in the less common shapes of a reply', () => {
   test('a side\'s sweeps are every seat of the side\'s (seats 1 and 3 of two sides)', () => {
     const events = withAll([2, { type: 'sweep', seat: 3, points: 1 }], [13, { type: 'sweep', seat: 1, points: 1 }]);
     const both = [...events.slice(0, 11), { type: 'sweep', seat: 1, points: 1 } as GameEvent, ...events.slice(11)];
-    expect(found({ events: both }, rounds1({ sweeps: [0, 1] }))).toEqual([
+    expect(found({ events: both }, { ...rounds1({ sweeps: [0, 1] }), players: 4 })).toEqual([
       { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 1], actual: [0, 2] },
     ]);
   });

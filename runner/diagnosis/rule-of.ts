@@ -5,7 +5,7 @@
  */
 import type { CategoryKind, ErrorCode, EventType, GameEndReason, GameEvent, RuleId, Rules } from '../../reference/index.ts';
 import type { AwardFigures } from './divergence.ts';
-import { numbers, sameJson } from './equality.ts';
+import { numbers, sameJson } from '../verdict/equality.ts';
 
 /** SCORE-* id of each category kind. */
 export const CATEGORY_RULES: Record<CategoryKind, RuleId> = {

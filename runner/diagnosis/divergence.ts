@@ -1,14 +1,12 @@
 /**
  * What a divergence is: where an engine's reply parts from a fixture's expectations, in game terms (round and
  * play), what was expected and what came, and the rule that decides it.
- *
- * Plays are counted within a round from 1: play n is the round's n-th `capture` or `trail`. Play 0 is before the
- * first play (the deal, redeals, the table bonus). Events after a play (its sweep, the next deal, and after the
- * last play the remainder and the scoring) belong to that play.
+ * Rounds and plays are counted as `positionsOf` (runner/verdict/positions.ts) places events.
  * @module
  */
 import type { Decision, GameEvent, RuleId } from '../../reference/index.ts';
 import type { ExpectedRejection, ExpectedResult, Rejection } from '../fixture/fixture.ts';
+import type { VerdictPart } from '../verdict/verdict.ts';
 
 export const DIVERGENCE_KINDS = [
   /** The engine refused an input the fixture treats as legal (or refused before the refusal expected). */
@@ -25,8 +23,10 @@ export const DIVERGENCE_KINDS = [
   'event-mismatch',
   /** The engine's events end before an expected event. */
   'missing-event',
-  /** The engine produced an event after the expected ones ended. */
+  /** The engine produced an event the fixture does not expect there: after the expected ones ended, or one too many. */
   'extra-event',
+  /** An event both sides have, at different places: before or after where the fixture expects it. */
+  'misplaced-event',
   /** A round's sweeps per side, counted from the engine's `sweep` events, differ. */
   'sweeps-mismatch',
   /** A category's counts or points in a round differ, or its `award` is missing. */
@@ -37,6 +37,8 @@ export const DIVERGENCE_KINDS = [
   'result-mismatch',
   /** At a position of `expect.legal`, the engine's legal decisions are not the ones expected. */
   'legal-mismatch',
+  /** The reply fails a comparison of the verdict, and no divergence could be placed: a gap in the diagnosis. */
+  'unexplained',
 ] as const;
 export type DivergenceKind = (typeof DIVERGENCE_KINDS)[number];
 
@@ -52,7 +54,7 @@ interface DivergenceBase {
 }
 
 export type EventDivergence = DivergenceBase & {
-  kind: 'event-mismatch' | 'missing-event' | 'extra-event';
+  kind: 'event-mismatch' | 'missing-event' | 'extra-event' | 'misplaced-event';
   /** Index into the fixture's expected event list. */
   expectedIndex: number;
   expected: GameEvent | null;
@@ -110,7 +112,16 @@ export type LegalDivergence = DivergenceBase & {
   extra: Decision[];
 };
 
+export type UnexplainedDivergence = DivergenceBase & {
+  kind: 'unexplained';
+  /** The comparison of the verdict that failed. */
+  part: VerdictPart;
+  expected: null;
+  actual: null;
+};
+
 export type Divergence =
+  | UnexplainedDivergence
   | LegalDivergence
   | EventDivergence
   | AwardDivergence
@@ -118,47 +129,3 @@ export type Divergence =
   | ResultDivergence
   | RejectionDivergence
   | PlayCountDivergence;
-
-/** Where each event of a stream is, in game terms. */
-export interface EventPosition {
-  round: number;
-  play: number;
-}
-
-/** Round and play of every event of a stream (see the module comment for how plays are counted). */
-export function positionsOf(events: readonly GameEvent[]): EventPosition[] {
-  let round = 1;
-  let play = 0;
-  // After a round-end, a play with no deal before it (an engine that does not report deals) opens the next round.
-  let roundOver = false;
-  return events.map((event) => {
-    switch (event.type) {
-      case 'deal':
-      case 'redeal':
-      case 'table-bonus':
-      case 'award':
-      case 'round-end':
-        if (Number.isInteger(event.round) && event.round !== round) {
-          round = event.round;
-          play = 0;
-          roundOver = false;
-        }
-        break;
-      case 'capture':
-      case 'trail':
-        if (roundOver) {
-          round++;
-          play = 0;
-          roundOver = false;
-        }
-        play++;
-        break;
-      default:
-        break;
-    }
-    if (event.type === 'round-end') roundOver = true;
-    return { round, play };
-  });
-}
-
-export const isPlay = (event: GameEvent): boolean => event.type === 'capture' || event.type === 'trail';

@@ -4,7 +4,7 @@
  * @module
  */
 import type { GameEvent } from '../../reference/index.ts';
-import { sameEvent } from './equality.ts';
+import { sameEvent } from '../verdict/equality.ts';
 import type { Expectations } from '../fixture/fixture.ts';
 
 /** An event as compared: not at all (its type is not compared), or with the expected event at its place (none left). */

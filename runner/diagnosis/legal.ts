@@ -1,16 +1,11 @@
 /**
- * Legal decisions compared as sets (perft-style): `expect.legal` against an engine's `legal` answer.
+ * Where an engine's legal decisions differ from `expect.legal`'s: what it left out, what it added, and the rule.
  * @module
  */
 import type { Decision, RuleId, Rules } from '../../reference/index.ts';
 import type { ExpectedLegal } from '../fixture/fixture.ts';
 import type { LegalDivergence } from './divergence.ts';
-
-/** A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail). */
-export function decisionKey(decision: Decision): string {
-  const taken = Array.isArray(decision.capture) ? [...decision.capture].map(String).sort() : [];
-  return taken.length === 0 ? String(decision.card) : `${String(decision.card)} ${taken.join(' ')}`;
-}
+import { decisionKey, legalDifference } from '../verdict/legal-sets.ts';
 
 /**
  * The engine's legal decisions at a position of `expect.legal` against the expected ones, as sets (AMB-58:
@@ -30,16 +25,6 @@ export function compareLegal(expected: ExpectedLegal, actual: readonly Decision[
     actual: [...actual],
     missing: uniqueDecisions(missing),
     extra: uniqueDecisions(extra),
-  };
-}
-
-/** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */
-export function legalDifference(expected: readonly Decision[], actual: readonly Decision[]): { missing: Decision[]; extra: Decision[] } {
-  const wanted = new Set(expected.map(decisionKey));
-  const listed = new Set(actual.map(decisionKey));
-  return {
-    missing: expected.filter((decision) => !listed.has(decisionKey(decision))),
-    extra: actual.filter((decision) => !wanted.has(decisionKey(decision))),
   };
 }
 

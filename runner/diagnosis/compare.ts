@@ -17,16 +17,9 @@
 import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
-import {
-  DIVERGENCE_KINDS,
-  type Divergence,
-  type DivergenceKind,
-  type EventPosition,
-  isPlay,
-  positionsOf,
-  type ResultDivergence,
-} from './divergence.ts';
-import { sameEvent, sameJson, sameStreams } from './equality.ts';
+import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
+import { type EventPosition, isPlay, positionsOf } from '../verdict/positions.ts';
+import { sameEvent, sameJson, sameStreams } from '../verdict/equality.ts';
 import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
 
 /**
@@ -56,13 +49,19 @@ interface Candidate {
   phase: Phase;
 }
 
-const RANK: Record<DivergenceKind, number> = Object.fromEntries(DIVERGENCE_KINDS.map((kind, i) => [kind, i])) as Record<
-  DivergenceKind,
-  number
->;
+const REFUSALS: ReadonlySet<DivergenceKind> = new Set(['unexpected-rejection', 'wrong-rejection', 'not-rejected']);
+
+const RANK: Record<DivergenceKind, number> = Object.fromEntries(
+  [...DIVERGENCE_KINDS.filter((kind) => !REFUSALS.has(kind)), ...REFUSALS].map((kind, i) => [kind, i]),
+) as Record<DivergenceKind, number>;
 
 const candidate = (divergence: Divergence, phase: Phase): Candidate => ({ divergence, rank: RANK[divergence.kind], phase });
 
+/**
+ * The order the engine showed divergences in: by event index; at the same index, the kind that says most. A
+ * refusal comes last there: what is kept beside it is earlier in the game (`independent`), so a cause of it (a
+ * missing table bonus before the refusal of the play it made illegal).
+ */
 const byPlace = (a: Candidate, b: Candidate): number => a.divergence.eventIndex - b.divergence.eventIndex || a.rank - b.rank;
 
 /**
@@ -83,15 +82,44 @@ export function findDivergences(fixture: Fixture, reply: ReplayReply, rules: Rul
     ...(fixture.expect.rounds ?? []).flatMap((round) => checkRound(reading, round)),
     ...(fixture.expect.result === undefined ? [] : checkResult(reading, fixture.expect.result)),
   ];
-  return independent(found).map((kept) => kept.divergence);
+  // A game that ends at another time on one side: what the other side plays or scores past that end follows
+  // from how the game ends (END-*), not from the rules of those plays.
+  // Where the fixture writes no end of its own, an engine's end before its last input is still elsewhere.
+  const ends = gameEnds(reading);
+  const lastInput = { round: fixture.rounds.length, play: fixture.rounds.at(-1)?.plays.length ?? 0 };
+  const endedElsewhere = (divergence: Divergence): boolean =>
+    ends.actual === undefined
+      ? ends.expected !== undefined && (divergence.kind === 'extra-play' || divergence.kind === 'extra-event')
+      : ends.expected === undefined
+        ? after(lastInput, ends.actual)
+        : ends.actual.round !== ends.expected.round || ends.actual.play !== ends.expected.play;
+  return independent(found).map(({ divergence, phase }) =>
+    phase === 'end' && endedElsewhere(divergence) ? { ...divergence, rule: endRule(ends.expected?.event, ends.actual?.event, rules) } : divergence,
+  );
+}
+
+type PlacedEnd = EventPosition & { event: Partial<EndEvent> };
+
+/** Where the game ends on each side: the engine's game-end, and the fixture's (after its last play, where it expects a result). */
+function gameEnds(reading: Reading): { expected?: PlacedEnd; actual?: PlacedEnd } {
+  const { fixture, events, positions, gameEnd } = reading;
+  const list = fixture.expect.events?.list ?? [];
+  const listed = list.findIndex((event) => event.type === 'game-end');
+  const lastRound = fixture.rounds.length;
+  const expected: PlacedEnd | undefined =
+    listed >= 0
+      ? { ...(positionsOf(list)[listed] as EventPosition), event: list[listed] as EndEvent }
+      : fixture.expect.result === undefined
+        ? undefined
+        : { round: lastRound, play: fixture.rounds[lastRound - 1]?.plays.length ?? 0, event: fixture.expect.result };
+  const actual: PlacedEnd | undefined = gameEnd >= 0 ? { ...(positions[gameEnd] as EventPosition), event: events[gameEnd] as EndEvent } : undefined;
+  return { ...(expected === undefined ? {} : { expected }), ...(actual === undefined ? {} : { actual }) };
 }
 
 /** The first divergence (see `findDivergences`), or null. */
 export function compareReply(fixture: Fixture, reply: ReplayReply, rules: Rules, reporting: Reporting = FULL_REPORTING): Divergence | null {
   return findDivergences(fixture, reply, rules, reporting)[0] ?? null;
 }
-
-const REFUSALS: ReadonlySet<DivergenceKind> = new Set(['unexpected-rejection', 'wrong-rejection', 'not-rejected']);
 
 const after = (a: { round: number; play: number }, b: { round: number; play: number }): boolean =>
   a.round > b.round || (a.round === b.round && a.play > b.play);
@@ -180,33 +208,40 @@ function checkRejection(reading: Reading): Candidate[] {
 function checkPlayCounts(reading: Reading): Candidate[] {
   const { events, positions, fixture, reporting } = reading;
   if (reading.reply.rejection !== undefined || !reporting.types.has('capture') || !reporting.types.has('trail')) return [];
+  // Rounds told apart as the verdict tells them, by the reported events alone: a deal opens one, a round-end
+  // closes it; an engine that reports neither is counted as one round of every play.
+  const byRound = reporting.types.has('deal') || reporting.types.has('round-end');
+  const reported = events.flatMap((event, i) => (reporting.types.has(event.type) ? [i] : []));
+  const reportedPositions = positionsOf(reported.map((i) => events[i] as GameEvent));
   const playIndices = new Map<number, number[]>();
-  events.forEach((event, i) => {
-    if (!isPlay(event)) return;
-    const round = positions[i]?.round ?? 1;
+  reported.forEach((i, k) => {
+    if (!isPlay(events[i] as GameEvent)) return;
+    const round = byRound ? (reportedPositions[k] as EventPosition).round : 1;
     const list = playIndices.get(round) ?? [];
     list.push(i);
     playIndices.set(round, list);
   });
+  const wanted = fixture.rounds.map((round) => round.plays.length);
+  const plays = byRound ? wanted : [wanted.reduce((a, b) => a + b, 0)];
   const found: Candidate[] = [];
   // The fixture's rounds, then the rounds the engine numbers beyond them (any number it likes: never counted up to).
-  const beyond = [...playIndices.keys()].filter((round) => round > fixture.rounds.length).sort((a, b) => a - b);
-  for (const round of [...fixture.rounds.keys()].map((i) => i + 1).concat(beyond)) {
-    const want = fixture.rounds[round - 1]?.plays.length ?? 0;
+  const beyond = [...playIndices.keys()].filter((round) => round > plays.length).sort((a, b) => a - b);
+  for (const round of [...plays.keys()].map((i) => i + 1).concat(beyond)) {
+    const want = plays[round - 1] ?? 0;
     const made = playIndices.get(round) ?? [];
-    const plays = { expected: { plays: want }, actual: { plays: made.length } };
+    const counts = { expected: { plays: want }, actual: { plays: made.length } };
     if (made.length < want) {
       // Where the missing play's event would be: after the last reported play and its sweeps, or the round's deal.
       const lastIndex = made.at(-1) ?? events.findLastIndex((_, i) => (positions[i]?.round ?? 0) <= round);
       let eventIndex = lastIndex + 1;
       while (eventIndex < events.length && events[eventIndex]?.type === 'sweep') eventIndex++;
       const ended = events.at(-1)?.type === 'game-end' && eventIndex >= events.length;
-      const divergence: Divergence = { kind: 'stopped-early', round, play: made.length + 1, eventIndex, rule: stopRule(reading, made.length), ...plays };
+      const divergence: Divergence = { kind: 'stopped-early', round, play: made.length + 1, eventIndex, rule: stopRule(reading, made.length), ...counts };
       const neverReached = round > 1 && !reached(reading, round);
       found.push(candidate(divergence, ended || neverReached ? 'end' : 'play'));
     } else if (made.length > want) {
       const eventIndex = made[want] as number;
-      found.push(candidate({ kind: 'extra-play', round, play: want + 1, eventIndex, rule: 'PLAY-TURN', ...plays }, want === 0 ? 'end' : 'play'));
+      found.push(candidate({ kind: 'extra-play', round, play: want + 1, eventIndex, rule: 'PLAY-TURN', ...counts }, want === 0 ? 'end' : 'play'));
     }
   }
   return found;
@@ -389,7 +424,9 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
     const actual = index === undefined ? undefined : events[index];
     if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting.omitted.get(expected.type))) continue;
     const eventIndex = index ?? events.length;
-    const where = index === undefined ? reading.end : (positions[index] as EventPosition);
+    // Where the engine refused, an event missing after its last one is missing because of the refusal: placed there.
+    const refusal = reading.reply.rejection;
+    const where = index !== undefined ? (positions[index] as EventPosition) : refusal === undefined ? reading.end : { round: refusal.round, play: refusal.play };
     const surroundings = { expectedStream: events, expectedAt: eventIndex, actualStream: events, actualAt: eventIndex };
     const divergence: Divergence = {
       kind: actual === undefined ? 'missing-event' : expected === undefined ? 'extra-event' : 'event-mismatch',
@@ -441,12 +478,14 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
   if (expected.sweeps !== undefined && reporting.types.has('sweep')) {
     const sides = expected.sweeps.length;
     const actual = new Array<number>(sides).fill(0);
+    // A sweep by a seat that is not at the table counts for no side, and is wrong whatever the counts say.
+    let unseated = false;
     events.forEach((event, i) => {
-      if (event.type === 'sweep' && reading.positions[i]?.round === round && Number.isInteger(event.seat)) {
-        actual[event.seat % sides] = (actual[event.seat % sides] ?? 0) + 1;
-      }
+      if (event.type !== 'sweep' || reading.positions[i]?.round !== round) return;
+      if (Number.isInteger(event.seat) && event.seat >= 0 && event.seat < reading.fixture.players) actual[event.seat % sides]++;
+      else unseated = true;
     });
-    if (!sameJson(actual, expected.sweeps)) {
+    if (unseated || !sameJson(actual, expected.sweeps)) {
       // Sweeps are all made once the round's last play is: the divergence shows at the remainder.
       const remainder = findInRound(reading, round, (event) => event.type === 'remainder');
       const eventIndex = remainder >= 0 ? remainder : roundEndIndex(reading, round);

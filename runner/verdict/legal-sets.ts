@@ -1,0 +1,29 @@
+/**
+ * Legal decisions compared as sets (perft-style, INTERPRETING.md `expect.legal`): the order is free, a capture's
+ * cards are a set, a trail has no capture, and a decision listed twice counts once (copies of a card are
+ * interchangeable, DECK-COPIES).
+ * @module
+ */
+import type { Decision } from '../../reference/index.ts';
+
+/** A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail). */
+export function decisionKey(decision: Decision): string {
+  const taken = Array.isArray(decision.capture) ? [...decision.capture].map(String).sort() : [];
+  return taken.length === 0 ? String(decision.card) : `${String(decision.card)} ${taken.join(' ')}`;
+}
+
+/** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */
+export function legalDifference(expected: readonly Decision[], actual: readonly Decision[]): { missing: Decision[]; extra: Decision[] } {
+  const wanted = new Set(expected.map(decisionKey));
+  const listed = new Set(actual.map(decisionKey));
+  return {
+    missing: expected.filter((decision) => !listed.has(decisionKey(decision))),
+    extra: actual.filter((decision) => !wanted.has(decisionKey(decision))),
+  };
+}
+
+/** The verdict on one position: the same decisions, as sets. */
+export function sameLegalSet(expected: readonly Decision[], actual: readonly Decision[]): boolean {
+  const { missing, extra } = legalDifference(expected, actual);
+  return missing.length === 0 && extra.length === 0;
+}

@@ -1,0 +1,180 @@
+/**
+ * The verdict fails exactly when the streams differ: for real games of several variants and random edits of the
+ * engine's stream (an event inserted, deleted, duplicated, moved across a round or the game's end, two swapped,
+ * a field changed), at `match: all` and `match: types`, with and without what a profile leaves out. The oracle
+ * is written apart from the verdict: each stream reduced to the compared types and reported fields, as JSON
+ * text; and, where the engine reports both captures and trails, its plays in each round (INTERPRETING.md: the
+ * plays are counted whatever `match` says). Where the verdict fails, the diagnosis names at least one
+ * divergence, and never a gap of its own.
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { EVENT_TYPES, type EventType, type GameEvent } from '../../reference/index.ts';
+import { diagnoseFailure } from '../diagnosis/diagnose.ts';
+import type { Expectations, Fixture } from '../fixture/fixture.ts';
+import { FULL_REPORTING, type Reporting, reportingOf } from '../profile/profile.ts';
+import { playedFixture } from '../test-helpers.ts';
+import { canonicalEvent, EVENT_FIELDS } from './equality.ts';
+import { positionsOf } from './positions.ts';
+import { judgeReply } from './verdict.ts';
+
+/** Whole games of variants that between them emit every event type: redeals, table bonuses, teams, eliminations. */
+const GAMES = [
+  playedFixture('pagat', { seed: 3 }),
+  playedFixture('escoba', { seed: 5, firstDealer: 0 }),
+  playedFixture('scopone-scientifico', { seed: 2, players: 4 }),
+  playedFixture('playpalace', { seed: 7, options: { inverse: true, target: 11 }, players: 3 }),
+  playedFixture('pagat', { seed: 9, rounds: 2, plays: 5 }),
+];
+
+/**
+ * The oracle's plays, where the engine reports both captures and trails: how many each round has, a round told
+ * from the next by its deal or its round-end (`positionsOf`), or in all where the engine reports neither.
+ */
+function playsPerRound(events: readonly GameEvent[], reporting: Reporting): string {
+  const kept = events.filter((event) => reporting.types.has(event.type));
+  const byRound = reporting.types.has('deal') || reporting.types.has('round-end');
+  const positions = positionsOf(kept);
+  const counts: Record<number, number> = {};
+  kept.forEach((event, i) => {
+    if (event.type !== 'capture' && event.type !== 'trail') return;
+    const round = byRound ? (positions[i] as { round: number }).round : 1;
+    counts[round] = (counts[round] ?? 0) + 1;
+  });
+  return JSON.stringify(counts);
+}
+
+/** The fixture's plays, counted as `playsPerRound` counts an engine's. */
+function fixturePlays(fixture: Fixture, reporting: Reporting): string {
+  const byRound = reporting.types.has('deal') || reporting.types.has('round-end');
+  const counts: Record<number, number> = {};
+  fixture.rounds.forEach((round, i) => {
+    const key = byRound ? i + 1 : 1;
+    if (round.plays.length > 0) counts[key] = (counts[key] ?? 0) + round.plays.length;
+  });
+  return JSON.stringify(counts);
+}
+
+/** The oracle: the events of the compared types, each with its type and the reported fields of its vocabulary, as text. */
+function reduced(events: readonly GameEvent[], reporting: Reporting, chosen: ReadonlySet<string> | undefined): string {
+  return JSON.stringify(
+    events
+      .filter((event) => reporting.types.has(event.type) && (chosen === undefined || chosen.has(event.type)))
+      .map((event) => {
+        const canonical = canonicalEvent(event);
+        for (const field of reporting.omitted.get(event.type) ?? []) delete canonical[field];
+        return canonical;
+      }),
+  );
+}
+
+const anyValue = fc.oneof(
+  fc.integer({ min: -1, max: 12 }),
+  fc.constantFrom('7D', '1H', 'target', 'x'),
+  fc.constant(null),
+  fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }),
+  fc.array(fc.constantFrom('7D', '1H', '10S'), { maxLength: 3 }),
+);
+
+type Edit =
+  | { kind: 'insert'; at: number; from: number }
+  | { kind: 'delete'; at: number }
+  | { kind: 'duplicate'; at: number }
+  | { kind: 'swap'; at: number; with: number }
+  | { kind: 'move'; at: number; to: number }
+  | { kind: 'field'; at: number; field: string; value: unknown };
+
+const FIELD_NAMES = [...new Set(Object.values(EVENT_FIELDS).flat()), 'type', 'note'];
+
+const anEdit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), from: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), with: fc.nat() }),
+  fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() }),
+  fc.record({ kind: fc.constant('field' as const), at: fc.nat(), field: fc.constantFrom(...FIELD_NAMES), value: anyValue }),
+);
+
+function applyEdit(events: GameEvent[], edit: Edit): GameEvent[] {
+  const next = [...events];
+  if (next.length === 0) return next;
+  const at = edit.at % next.length;
+  switch (edit.kind) {
+    case 'insert':
+      next.splice(at, 0, structuredClone(next[edit.from % next.length] as GameEvent));
+      break;
+    case 'delete':
+      next.splice(at, 1);
+      break;
+    case 'duplicate':
+      next.splice(at + 1, 0, structuredClone(next[at] as GameEvent));
+      break;
+    case 'swap': {
+      const other = edit.with % next.length;
+      [next[at], next[other]] = [next[other] as GameEvent, next[at] as GameEvent];
+      break;
+    }
+    case 'move': {
+      const [moved] = next.splice(at, 1);
+      next.splice(edit.to % (next.length + 1), 0, moved as GameEvent);
+      break;
+    }
+    case 'field':
+      next[at] = { ...(next[at] as GameEvent), [edit.field]: edit.value } as GameEvent;
+      break;
+  }
+  return next;
+}
+
+/** A profile's reporting: everything, or some event types with some of their fields left out. */
+const aReporting: fc.Arbitrary<Reporting> = fc.oneof(
+  fc.constant(FULL_REPORTING),
+  fc.constantFrom(reportingOf('plays-and-scores'), reportingOf('totals')),
+  fc
+    .subarray([...EVENT_TYPES], { minLength: 1 })
+    .chain((types) =>
+      fc
+        .subarray(types.flatMap((type) => EVENT_FIELDS[type].map((field) => `${type}.${field}`)))
+        .map((omit) => reportingOf({ events: types, omit })),
+    ),
+);
+
+/** `match: all`, or `match: types` with some of the types. */
+const aMatch: fc.Arbitrary<EventType[] | undefined> = fc.oneof(fc.constant(undefined), fc.subarray([...EVENT_TYPES], { minLength: 1 }));
+
+function withEvents(fixture: Fixture, types: EventType[] | undefined): Fixture {
+  const list = fixture.expect.events?.list ?? [];
+  const events: Expectations['events'] =
+    types === undefined ? { match: 'all', list } : { match: 'types', types, list: list.filter((event) => types.includes(event.type)) };
+  return { ...fixture, expect: { events } };
+}
+
+describe('the verdict on an event stream', () => {
+  test('fails exactly when the reduced streams differ; a failure always has a finding', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: GAMES.length - 1 }),
+        fc.array(anEdit, { maxLength: 3 }),
+        aReporting,
+        aMatch,
+        (game, edits, reporting, types) => {
+          const { fixture: played, rules } = GAMES[game] as (typeof GAMES)[number];
+          const fixture = withEvents(played, types);
+          const expected = played.expect.events?.list ?? [];
+          const events = edits.reduce(applyEdit, expected);
+          const chosen = types === undefined ? undefined : new Set<string>(types);
+          const differ =
+            reduced(expected, reporting, chosen) !== reduced(events, reporting, chosen) ||
+            (reporting.types.has('capture') && reporting.types.has('trail') && playsPerRound(events, reporting) !== fixturePlays(fixture, reporting));
+          const verdict = judgeReply(fixture, { events }, reporting);
+          expect(verdict.passed).toBe(!differ);
+          if (verdict.passed) return;
+          const divergences = diagnoseFailure(verdict.part, fixture, { events }, rules, reporting);
+          expect(divergences.length).toBeGreaterThan(0);
+          expect(divergences.map((divergence) => divergence.kind)).not.toContain('unexplained');
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+});
