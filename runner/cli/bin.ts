@@ -2,14 +2,28 @@
  * The process around the CLI: real streams in, exit code out. The only place that sets the exit code.
  * @module
  */
+import { constants } from 'node:os';
+import { EXIT } from './command.ts';
 import { cli } from './cli.ts';
 import { pipeSafe } from './output.ts';
 
-// The first Ctrl-C asks the command to stop cleanly; a second one ends the process at once, as usual.
-const interrupt = new AbortController();
-process.once('SIGINT', () => interrupt.abort());
+/**
+ * Ctrl-C, and the signals CI, `timeout` and `docker stop` send, all ask the command to stop cleanly: the engines
+ * are ended, what ran is reported, every file written is whole. The command exits as the shell reports that
+ * signal (128 + its number: 130, 143, 129). A second signal ends the process at once.
+ */
+const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type StoppingSignal = (typeof STOPPING_SIGNALS)[number];
 
-process.exitCode = await cli(process.argv.slice(2), {
+const interrupt = new AbortController();
+for (const signal of STOPPING_SIGNALS) {
+  process.on(signal, () => {
+    if (!interrupt.signal.aborted) interrupt.abort(signal);
+    else process.exit(128 + constants.signals[signal]);
+  });
+}
+
+const code = await cli(process.argv.slice(2), {
   stdout: pipeSafe(process.stdout),
   stderr: pipeSafe(process.stderr),
   cwd: process.cwd(),
@@ -17,3 +31,5 @@ process.exitCode = await cli(process.argv.slice(2), {
   env: process.env,
   signal: interrupt.signal,
 });
+const stoppedBy = interrupt.signal.reason as StoppingSignal | undefined;
+process.exitCode = code === EXIT.interrupted && stoppedBy !== undefined ? 128 + constants.signals[stoppedBy] : code;

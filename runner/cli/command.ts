@@ -74,10 +74,17 @@ export function integerOption(name: string, text: string, min: number, max = Num
   return value;
 }
 
-/** A path as the user thinks of it: relative to the working directory when it lies inside it. */
+/** Characters a path may hold that would change what a line of output says: line breaks, controls, reordering marks. */
+const ODD_IN_A_PATH = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+
+/**
+ * A path as the user thinks of it: relative to the working directory when it lies inside it. A path holding a
+ * line break or another control character is shown quoted, as a JSON string, so that it cannot forge a line.
+ */
 export function showPath(path: string, io: Io): string {
   const fromCwd = relative(io.cwd, path);
-  return fromCwd === '' || fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+  const shown = fromCwd === '' || fromCwd.startsWith('..') || isAbsolute(fromCwd) ? path : fromCwd;
+  return ODD_IN_A_PATH.test(shown) ? JSON.stringify(shown) : shown;
 }
 
 /** Problems in input files that stop a command: the CLI reports each at file:line:col and exits 2. */
@@ -98,7 +105,10 @@ export async function variantsOrStop(userSources: readonly string[] = []): Promi
   return registry.value;
 }
 
-/** Problems in input files, one `file:line:col: error: message` line each on stderr. */
+/** Problems in input files, one `file:line:col: error: message` line each on stderr (a line break in a message escaped). */
 export function reportLoadErrors(errors: LoadError[], io: Io): void {
-  for (const error of errors) io.stderr.write(`${formatLoadError(error, showPath(error.file, io))}\n`);
+  for (const error of errors) {
+    const message = error.message.replace(/[\n\r\u2028\u2029]/g, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+    io.stderr.write(`${formatLoadError({ ...error, message }, showPath(error.file, io))}\n`);
+  }
 }

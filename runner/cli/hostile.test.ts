@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,17 @@ const SETUPS = {
     await writeFile(join(dir, 'huge.json'), '');
     await truncate(join(dir, 'huge.json'), MAX_REPORT_BYTES + 1);
   },
+  'newline-in-name': async (dir: string) => {
+    await mkdir(join(dir, 'fixtures'));
+    await cp(ONE_PLAY, join(dir, 'fixtures', 'one\nFAIL  forged/line.yaml'.replace('/', '-')));
+  },
+  'cr-line-ends': async (dir: string) => writeFile(join(dir, 'cr.yaml'), readFileSync(ONE_PLAY, 'utf8').replaceAll('\n', '\r')),
+  'link-to-root': async (dir: string) => {
+    await mkdir(join(dir, 'fixtures'));
+    await cp(ONE_PLAY, join(dir, 'fixtures', 'one-play.yaml'));
+    await symlink('/', join(dir, 'fixtures', 'root'));
+    await symlink(join(dir, 'fixtures'), join(dir, 'fixtures', 'loop'));
+  },
   'deep-flow': async (dir: string) =>
     writeFile(join(dir, 'deep.yaml'), `id: deep\ntitle: Deep\nsource: [hostile]\nrules: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`),
   'deep-block': async (dir: string) => {
@@ -104,15 +115,14 @@ const SETUPS = {
   },
 } as const;
 
-/** Every file below a directory with its size: compared before and after a run, to find partial output. */
-async function snapshot(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, encoding: 'utf8' });
-  const entries = await Promise.all(
-    names.map(async (name) => {
-      const info = await stat(join(dir, name));
-      return `${name} ${info.isDirectory() ? 'dir' : info.size}`;
-    }),
-  );
+/** Every file below a directory with its size (links as links, not followed): compared before and after a run, to find partial output. */
+async function snapshot(dir: string, prefix = ''): Promise<string[]> {
+  const entries: string[] = [];
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const name = join(prefix, entry.name);
+    if (entry.isDirectory()) entries.push(`${name} dir`, ...(await snapshot(dir, name)));
+    else entries.push(`${name} ${entry.isSymbolicLink() ? 'link' : (await lstat(join(dir, name))).size}`);
+  }
   return entries.sort();
 }
 

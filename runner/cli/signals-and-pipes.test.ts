@@ -10,19 +10,24 @@ import { runCli, runWithReaderGone } from './cli-harness.ts';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Runs the CLI as a child, sends it SIGINT once `ready` says so (given its stdout so far, asked at each chunk of
- * it and every 50 ms), and waits for it to end.
+ * Runs the CLI as a child, sends it `signal` (SIGINT by default) once `ready` says so (given its stdout so far,
+ * asked at each chunk of it and every 50 ms), and waits for it to end; `ms` is how long it took after the signal.
  */
-function interruptedWhen(ready: (stdout: string) => boolean, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function interruptedWhen(
+  ready: (stdout: string) => boolean,
+  args: string[],
+  env: Record<string, string> = {},
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...args], { cwd: REPO, env: { ...process.env, CI: '', ...env } });
     let stdout = '';
     let stderr = '';
-    let sent = false;
+    let sentAt: number | undefined;
     const poll = (): void => {
-      if (sent || !ready(stdout)) return;
-      sent = true;
-      child.kill('SIGINT');
+      if (sentAt !== undefined || !ready(stdout)) return;
+      sentAt = performance.now();
+      child.kill(signal);
     };
     const timer = setInterval(poll, 50);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -32,23 +37,71 @@ function interruptedWhen(ready: (stdout: string) => boolean, args: string[], env
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('close', (code) => {
       clearInterval(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, ms: performance.now() - (sentAt ?? 0) });
     });
   });
 }
 
-test('Ctrl-C during run: the fixtures that ran are reported, the rest counted as not run, exit 130', async () => {
-  // Each replay of this engine takes 2 s: three fixtures take 6 s. The interrupt comes once the engine has the
-  // first replay (it marks each replay it is sent in a file), however long a loaded machine takes to get there;
-  // that replay is answered and reported, the other two are not sent.
+/** Whether a process runs: it exists and is no zombie (a killed orphan may wait for a parent that never reaps it). */
+const alive = (pid: number): boolean => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+test.each([
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const)('%s during a hung request: the engine and what it started are ended at once, what ran is reported, exit %i', async (signal, code) => {
+  // The engine never answers a replay: the signal comes once it has one, with a timeout of a minute to wait out.
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
+  const marks = join(dir, 'replays');
+  const pids = join(dir, 'pids');
+  const engine = `${process.execPath} runner/testdata/hostile/engines/hangs-with-child.mjs`;
+  const asked = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length > 0;
+  const env = { HANG_ENGINE_MARKS: marks, HANG_ENGINE_PIDS: pids };
+  const ran = await interruptedWhen(asked, ['run', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '60'], env, signal);
+  const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+  await rm(dir, { recursive: true, force: true });
+  expect(ran.code).toBe(code);
+  expect(ran.ms).toBeLessThan(5000);
+  expect(ran.stdout).toMatch(/interrupted \(Ctrl-C or a signal\): 3 fixtures not run; what ran is reported above\n3 fixtures: 0 passed, 0 failed, 3 skipped/);
+  expect(ran.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+  expect(started.length).toBeGreaterThan(0);
+  for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
+}, 30_000);
+
+test("the same with --jobs 2: each thread's engine is ended", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
+  const marks = join(dir, 'replays');
+  const pids = join(dir, 'pids');
+  const engine = `${process.execPath} runner/testdata/hostile/engines/hangs-with-child.mjs`;
+  const both = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length >= 2;
+  const env = { HANG_ENGINE_MARKS: marks, HANG_ENGINE_PIDS: pids };
+  const ran = await interruptedWhen(both, ['run', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '60', '--jobs', '2'], env, 'SIGTERM');
+  const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+  await rm(dir, { recursive: true, force: true });
+  expect(ran.code).toBe(143);
+  expect(ran.ms).toBeLessThan(5000);
+  expect(ran.stdout).toMatch(/3 fixtures: 0 passed, 0 failed, 3 skipped/);
+  expect(started.length).toBe(2);
+  for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
+}, 30_000);
+
+test('Ctrl-C between replays: the fixtures that ran are reported, the rest counted as not run, exit 130', async () => {
+  // Each replay of this engine takes 2 s. The interrupt comes once the first result is printed (the pretty
+  // reporter prints none before the end: the first replay's mark and 2 s more), so that one ran and is reported.
   const dir = await mkdtemp(join(tmpdir(), 'scopa-interrupt-'));
   const marks = join(dir, 'replays');
   const engine = `${process.execPath} runner/testdata/hostile/engines/slow.mjs`;
-  const sentOne = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length > 0;
-  const ran = await interruptedWhen(sentOne, ['run', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '5'], { SLOW_ENGINE_MARKS: marks });
+  const secondAsked = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length > 1;
+  const ran = await interruptedWhen(secondAsked, ['run', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '5'], { SLOW_ENGINE_MARKS: marks });
   await rm(dir, { recursive: true, force: true });
   expect(ran.code).toBe(130);
-  expect(ran.stdout).toMatch(/interrupted \(Ctrl-C\): 2 fixtures not run; what ran is reported above\n3 fixtures: 0 passed, 1 failed/);
+  expect(ran.stdout).toMatch(/interrupted \(Ctrl-C or a signal\): 2 fixtures not run; what ran is reported above\n3 fixtures: 0 passed, 1 failed/);
   expect(ran.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
 }, 30_000);
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
+import { FileExistsError, inputAt, writeUnlessDifferent } from '../util/files.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
@@ -86,6 +86,8 @@ selected, or a file not written (nothing is written then).`,
       io.stderr.write(`${corpus.errors.length} problem${corpus.errors.length === 1 ? '' : 's'} in the fixture files: nothing was written\n`);
       return EXIT.invalid;
     }
+    const clash = out === undefined ? undefined : await inputAt(out, corpus.fixtures.map((loaded) => loaded.path));
+    if (clash !== undefined) throw new UsageError(`--out names ${showPath(clash, io)}, which export reads as input: nothing was written`);
     const selected = selectFixtures(corpus.fixtures, selection);
     if (selected.length === 0) {
       io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);

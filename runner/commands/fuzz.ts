@@ -143,7 +143,7 @@ was found. An adapter runs in this process (on worker threads with --jobs): --ti
 applies to --engine only.
 
 Exit status: 0 no rule broken; 1 a rule broken (each one written); 2 a usage mistake or an
-invalid variant or profile; 3 the engine could not run or errored; 130 interrupted.`,
+invalid variant or profile; 3 the engine could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
@@ -248,7 +248,7 @@ invalid variant or profile; 3 the engine could not run or errored; 130 interrupt
     const shown = [...results, ...errored];
     const summary: RunSummary = { engine: label, results: shown, counts: countResults(shown), bailed: false, interrupted: false, durationMs: outcome.durationMs };
     const rate = Math.round((outcome.games * 1000) / Math.max(1, outcome.durationMs));
-    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C): the findings so far are kept' : ''}`;
+    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C or a signal): the findings so far are kept' : ''}`;
     if (values.reporter === 'json') {
       const report = JSON.parse(renderJson(summary)) as Record<string, unknown>;
       io.stdout.write(`${JSON.stringify({ ...report, fuzz: { games: outcome.games, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written } }, null, 2)}\n`);

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
-import { readUserFile, writeFileSafely } from '../util/files.ts';
+import { inputAt, readUserFile, writeFileSafely } from '../util/files.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { exitCodeOf } from '../run/outcome.ts';
 import { escapeControls } from '../cli/output.ts';
@@ -53,6 +53,9 @@ engine errored on a fixture; 130 a shard was interrupted. Where several apply: 2
       throw new UsageError(`--out names a directory (${values.out}): give the file to write`);
     }
 
+    const read = positionals.map((given) => resolve(io.cwd, given));
+    const clash = out === undefined ? undefined : await inputAt(out, read);
+    if (clash !== undefined) throw new UsageError(`--out names ${showPath(clash, io)}, which merge reads as input: nothing was written`);
     const reports: ShardReport[] = [];
     const errors: LoadError[] = [];
     for (const given of positionals) {

@@ -63,9 +63,9 @@ describe('run --write-expect-fail', () => {
     const written = await runCli([...argv, '--write-expect-fail', file]);
     expect(written.code).toBe(3);
     expect((await readFile(file, 'utf8')).split('\n').slice(2)).toEqual([
-      'demo/pass-01 errored: the engine threw a string, not an Error',
-      'demo/pass-02 errored: the engine threw a string, not an Error',
-      'demo/pass-03 errored: the engine threw a string, not an Error',
+      'demo/pass-01 errored: the adapter threw a string, not an Error',
+      'demo/pass-02 errored: the adapter threw a string, not an Error',
+      'demo/pass-03 errored: the adapter threw a string, not an Error',
       '',
     ]);
     expect((await runCli([...argv, '--expect-fail', file])).code).toBe(0);

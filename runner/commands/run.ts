@@ -5,6 +5,7 @@
  * @module
  */
 import type { ResolvedVariant } from '../../reference/index.ts';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
@@ -19,7 +20,7 @@ import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { countResults, exitCodeOf, type FixtureResult, isUnexpected, type RunSummary } from '../run/outcome.ts';
+import { countResults, cutShort, exitCodeOf, type FixtureResult, isUnexpected, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
 import { type Progress, progressLine } from '../run/progress.ts';
 import { resultWithout, type RunTask } from '../run/task.ts';
@@ -29,7 +30,8 @@ import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
-import { readUserFile } from '../util/files.ts';
+import { inputAt, readUserFile } from '../util/files.ts';
+import { filesUnder } from '../util/walk.ts';
 import { globMatcher } from '../util/glob.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import {
@@ -161,8 +163,9 @@ Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one pa
 2 a usage mistake or an invalid variant, fixture, profile or expect-fail file, or no fixture
 judged (each skipped or not applicable) (nothing run, except
 the valid fixtures under --keep-going);
-3 the engine could not be run or errored on a fixture; 130 interrupted (Ctrl-C: the fixtures
-that ran are reported, the rest counted as not run). Where several apply: 2, then 3, then 1.`,
+3 the engine could not be run or errored on a fixture; 130, 143, 129 interrupted by Ctrl-C,
+SIGTERM, SIGHUP (the engines are ended at once, the fixtures that ran are reported, the rest
+counted as not run). Where several apply: 2, then 3, then 1.`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
@@ -194,6 +197,7 @@ that ran are reported, the rest counted as not run). Where several apply: 2, the
       keepGoing: values['keep-going'] === true,
       profile: values.profile,
       expectFail: values['expect-fail'],
+      ...(baseline === undefined ? {} : { baselinePath: baseline.path }),
     }, io);
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut } = prepared;
@@ -223,6 +227,8 @@ interface RunWanted {
   /** --profile and --expect-fail, as given. */
   profile: string | undefined;
   expectFail: string | undefined;
+  /** --write-expect-fail, resolved. */
+  baselinePath?: string;
 }
 
 interface PreparedRun {
@@ -257,6 +263,7 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     },
   });
   checking?.done();
+  await refuseToWriteOverInputs(corpus.files, wanted, io);
   const problems = await problemsInSelection(corpus.errors, corpus.files, selection);
   if (problems.length < corpus.errors.length) {
     const aside = corpus.errors.length - problems.length;
@@ -351,6 +358,27 @@ async function problemsInSelection(errors: LoadError[], files: readonly string[]
   return errors.filter((error) => taken.get(error.file) === true);
 }
 
+/**
+ * Stops the run before it starts where a file it would write (--out, --write-expect-fail) is one it reads: a
+ * fixture, a variant of the user's, the profile or, for --out, the expect-fail list. (--write-expect-fail may
+ * write the list --expect-fail read: that is how a list is written again.)
+ */
+async function refuseToWriteOverInputs(fixtures: readonly string[], wanted: RunWanted, io: Io): Promise<void> {
+  const variantFiles = await Promise.all(
+    wanted.variants.map(async (source) => ((await stat(source).catch(() => undefined))?.isDirectory() === true ? filesUnder(source, '.yaml') : [source])),
+  );
+  const given = (path: string | undefined): string[] => (path === undefined ? [] : [resolve(io.cwd, path)]);
+  const inputs = [...fixtures, ...variantFiles.flat(), ...given(wanted.profile)];
+  const outputs: [string, string | undefined, string[]][] = [
+    ['--out', wanted.htmlPath, given(wanted.expectFail)],
+    ['--write-expect-fail', wanted.baselinePath, []],
+  ];
+  for (const [flag, out, more] of outputs) {
+    const clash = out === undefined ? undefined : await inputAt(out, [...inputs, ...more]);
+    if (clash !== undefined) throw new UsageError(`${flag} names ${showPath(clash, io)}, which this run reads as input: nothing was run or written`);
+  }
+}
+
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
 async function knownIds(loaded: string[]): Promise<Set<string>> {
   const ids = new Set(loaded);
@@ -382,6 +410,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
       engine: settings.engine,
       variants,
       ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+      ...(io.signal === undefined ? {} : { signal: io.signal }),
       onResult: (_, result) => {
         progress.tick(result.id);
         return !(settings.bail && isUnexpected(result)) && io.signal?.aborted !== true;
@@ -400,8 +429,8 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
   // worker threads managed to finish: the report is the same for any number of jobs.
   const stopAt = settings.bail ? raw.findIndex((result) => result !== undefined && isUnexpected(result)) : -1;
   const stoppedBy = stopAt >= 0 ? tasks[stopAt]?.id : undefined;
-  const interrupted = io.signal?.aborted === true && raw.includes(undefined);
-  const notRun = interrupted ? 'not run: the run was interrupted (Ctrl-C)' : `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`;
+  const interrupted = io.signal?.aborted === true && raw.some(cutShort);
+  const notRun = interrupted ? NOT_RUN_INTERRUPTED : `not run: --bail stopped the run at ${stoppedBy ?? 'a failure'}`;
   const results = tasks.map((task, index): FixtureResult => {
     const result = raw[index];
     if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;

@@ -76,7 +76,7 @@ describe('show --adapter / --engine: the engine\'s play beside the expectations'
   test('an engine that gives no usable reply: what it did, exit 3', async () => {
     const ran = await runCli(['show', `${DEMO}/pass-02.yaml`, '--adapter', THROWS]);
     expect(ran.code).toBe(3);
-    expect(ran.stdout.split('\n')[3]).toBe(`engine "${THROWS}": errored: the engine threw a string, not an Error`);
+    expect(ran.stdout.split('\n')[3]).toBe(`engine "${THROWS}": errored: the adapter threw a string, not an Error`);
   }, 30_000);
 
   test('an engine that cannot be started: exit 3, nothing shown', async () => {

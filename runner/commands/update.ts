@@ -37,7 +37,7 @@ Ctrl-C stops after the file being written: every file is whole, and the count of
 checked is printed.
 
 Exit status: 0 done (or nothing to change); 2 refused, an invalid variant or fixture, or a
-fixture not written (changed meanwhile, or not writable); 130 interrupted.`,
+fixture not written (changed meanwhile, or not writable); 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`,
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { 'dry-run': { type: 'boolean' }, ...VARIANTS_OPTION });

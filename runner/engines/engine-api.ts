@@ -67,6 +67,14 @@ export class EngineFailure extends Error {
   }
 }
 
+/** The user stopped the run while the engine was answering: the fixture was not run, and is not judged. */
+export class RunInterrupted extends Error {
+  override name = 'RunInterrupted';
+  constructor() {
+    super('not run: the run was interrupted');
+  }
+}
+
 /** The engine could not be started at all: nothing is run, exit 3. */
 export class EngineStartError extends Error {
   override name = 'EngineStartError';

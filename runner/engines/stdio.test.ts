@@ -389,12 +389,14 @@ describe('the line reader and the process\'s life', () => {
   test.each([
     ['with the hello\'s answer', 'early', `serve((request, index) => (index === 0 ? JSON.stringify(hello(request)) + '\\n' + ${EARLY} : undefined));`],
     ['printed while nothing waits', 'unasked', `serve((request, index) => (index === 0 ? (setTimeout(() => process.stdout.write(${EARLY}), 50), hello(request)) : undefined));`],
-  ])('a line that comes before it is asked for is kept for the next request: %s', async (_, name, body) => {
+  ])('a line that comes while no request waits answers nothing: the engine\'s protocol error, never the next answer: %s', async (_, name, body) => {
     const command = await fake(name, body);
     const engine = engineOf(command);
     await engine.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await engine.replay(request())).toStrictEqual({ events: [{ type: 'trail', seat: 0, card: 'EARLY' }] });
+    const stray = `the engine printed a line while no request was waiting for an answer: ${JSON.stringify(JSON.stringify({ id: 2, events: [{ type: 'trail', seat: 0, card: 'EARLY' }] }))}`;
+    expect(await failure(engine.replay(request()))).toEqual({ name: 'EngineFailure', message: stray, detail: '' });
+    await engine.close();
   });
 
   test('a line of exactly 200 characters is quoted whole; a longer one is cut there', async () => {

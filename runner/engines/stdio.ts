@@ -5,22 +5,13 @@
  * and the next replay starts a fresh process.
  * @module
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
 import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
-import { EngineFailure, EngineStartError, PROTOCOL_VERSION, type Engine } from './engine-api.ts';
+import { EngineFailure, EngineStartError, PROTOCOL_VERSION, RunInterrupted, type Engine } from './engine-api.ts';
+import { EngineProcess, excerpt } from './engine-process.ts';
 import { type DealtLayouts, dealtLayouts, isCutFrom, layoutsBefore, replayFields, sidesOf, wireFields } from './wire-game.ts';
-
-/** At most this much of a line the engine printed, quoted, in a message. */
-const EXCERPT_LENGTH = 200;
-const excerpt = (line: string): string =>
-  `${JSON.stringify(line.slice(0, EXCERPT_LENGTH))}${line.length > EXCERPT_LENGTH ? ` (${line.length - EXCERPT_LENGTH} more characters)` : ''}`;
-
-/** Longer lines are refused: an engine that prints one is broken, and the runner must not run out of memory. */
-export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
-const STDERR_KEPT = 4096;
 
 export interface StdioEngineOptions {
   command: string;
@@ -29,6 +20,8 @@ export interface StdioEngineOptions {
   validateProtocol: boolean;
   cwd: string;
 }
+
+
 
 interface Hello {
   protocol?: unknown;
@@ -50,156 +43,7 @@ function profileOfHello(hello: Hello): EngineProfile | string {
   return { variants: hello.variants.map((entry) => ({ id: entry.id, ...(entry.options === undefined ? {} : { options: entry.options }) })) };
 }
 
-/** One running engine process and its line reader. */
-class EngineProcess {
-  /** Complete lines not yet asked for, and the pieces of the line being received. */
-  private lines: string[] = [];
-  private pending: string[] = [];
-  private pendingLength = 0;
-  private stderrTail = '';
-  private waiting: { resolve: (line: string) => void; reject: (error: EngineFailure) => void } | undefined;
-  private exited: string | undefined;
-  private nextId = 1;
-
-  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    child.stdout.setEncoding('utf8');
-    child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => this.takeOutput(chunk));
-    child.stderr.on('data', (chunk: string) => {
-      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEPT);
-    });
-    child.stdin.on('error', () => {});
-    child.on('exit', (code, signal) => this.fail(`the engine exited (${signal ?? `code ${code}`})`));
-    child.on('error', (error) => this.fail(`the engine could not be run: ${error.message}`));
-  }
-
-  static start(options: StdioEngineOptions): EngineProcess {
-    // Its own process group, so that killing it also ends what the shell started.
-    const child = spawn(options.command, { shell: true, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    return new EngineProcess(child);
-  }
-
-  get stderr(): string {
-    return this.stderrTail;
-  }
-
-  /** Splits output into lines as it comes, looking only at the new chunk, and hands lines to whoever waits. */
-  private takeOutput(chunk: string): void {
-    let rest = chunk;
-    for (let newline = rest.indexOf('\n'); newline >= 0; newline = rest.indexOf('\n')) {
-      this.pending.push(rest.slice(0, newline));
-      this.lines.push(this.pending.join(''));
-      this.pending = [];
-      this.pendingLength = 0;
-      rest = rest.slice(newline + 1);
-    }
-    if (rest !== '') {
-      this.pending.push(rest);
-      this.pendingLength += rest.length;
-      if (this.pendingLength > MAX_LINE_LENGTH) this.fail(`the engine printed a line longer than ${MAX_LINE_LENGTH} characters`);
-    }
-    this.deliver();
-  }
-
-  private deliver(): void {
-    const line = this.lines.shift();
-    if (line === undefined) return;
-    const waiting = this.waiting;
-    if (waiting === undefined) {
-      this.lines.unshift(line);
-      return;
-    }
-    this.waiting = undefined;
-    waiting.resolve(line);
-  }
-
-  private fail(reason: string): void {
-    this.exited ??= reason;
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    waiting?.reject(new EngineFailure(reason, this.stderrTail));
-    this.kill();
-  }
-
-  /**
-   * Ends the engine's whole process group, even after the engine itself has exited (what it started in the
-   * background may still hold its output open), and lets go of its pipes so that nothing keeps the runner alive.
-   */
-  private kill(): void {
-    if (this.child.pid !== undefined) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        if (this.child.exitCode === null) this.child.kill('SIGKILL');
-      }
-    }
-    this.child.stdout.destroy();
-    this.child.stderr.destroy();
-    this.child.stdin.destroy();
-  }
-
-  /** The line being received, as far as it came: what a timeout or an exit cut short. */
-  get unfinished(): string {
-    return this.pending.join('');
-  }
-
-  /** Sends one request and waits for the line that answers it. */
-  async request(message: Record<string, unknown>, timeoutMs: number): Promise<{ id: number; reply: Record<string, unknown>; line: string }> {
-    if (this.exited !== undefined) throw new EngineFailure(this.exited, this.stderrTail);
-    const id = this.nextId++;
-    const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const partial = this.unfinished === '' ? '' : `; it printed an unfinished line: ${excerpt(this.unfinished)}`;
-        this.fail(`the engine did not answer within ${timeoutMs} ms (raise --timeout if it is just slow)${partial}`);
-      }, timeoutMs);
-      this.waiting = {
-        resolve: (text) => {
-          clearTimeout(timer);
-          resolve(text);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-      this.child.stdin.write(`${JSON.stringify({ ...message, id })}\n`);
-      this.deliver();
-    });
-    let reply: unknown;
-    try {
-      reply = JSON.parse(line);
-    } catch {
-      this.fail('garbage');
-      const bom = line.startsWith('\ufeff') ? ' (it starts with a byte order mark, U+FEFF: write UTF-8 without one)' : '';
-      throw new EngineFailure(`the engine printed a line that is not JSON${bom}: ${excerpt(line)}`, this.stderrTail);
-    }
-    if (typeof reply !== 'object' || reply === null || (reply as { id?: unknown }).id !== id) {
-      this.fail('wrong id');
-      throw new EngineFailure(`the engine answered request ${id} with ${excerpt(line)}`, this.stderrTail);
-    }
-    return { id, reply: reply as Record<string, unknown>, line };
-  }
-
-  async stop(): Promise<void> {
-    if (this.exited !== undefined) {
-      this.kill();
-      return;
-    }
-    this.child.stdin.write(`${JSON.stringify({ cmd: 'bye', id: this.nextId++ })}\n`);
-    this.child.stdin.end();
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.kill();
-        resolve();
-      }, 1000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        this.kill();
-        resolve();
-      });
-    });
-  }
-}
+const BYE = { cmd: 'bye' };
 
 function protocolProblem(schema: string, message: unknown): string | undefined {
   const problems = checkAgainstSchema(schema, message);
@@ -221,13 +65,17 @@ export class StdioEngine implements Engine {
   /** What the engine's hello declares. */
   profile: EngineProfile = PLAYS_EVERYTHING;
 
-  constructor(private readonly options: StdioEngineOptions) {
+  constructor(
+    private readonly options: StdioEngineOptions,
+    private readonly signal?: AbortSignal,
+  ) {
     this.name = options.command;
   }
 
   /** Starts the process and shakes hands; refuses an engine that cannot be started or speaks another version. */
   async start(): Promise<void> {
-    const process = EngineProcess.start(this.options);
+    const { command, cwd } = this.options;
+    const process = EngineProcess.start({ command, cwd, shell: true, channel: 'stdout', called: 'the engine', ...(this.signal === undefined ? {} : { signal: this.signal }) });
     let hello: Hello;
     try {
       hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION })).reply as Hello;
@@ -247,7 +95,7 @@ export class StdioEngine implements Engine {
               ? profile
               : undefined;
     if (problem !== undefined) {
-      await process.stop();
+      await process.stop(BYE);
       throw new EngineStartError(`${this.name} ${problem}`);
     }
     this.profile = profile as EngineProfile;
@@ -263,7 +111,7 @@ export class StdioEngine implements Engine {
       const sent = protocolProblem(`protocol/${schema}`, { ...message, id });
       if (sent !== undefined) throw new Error(`the runner sent an invalid ${schema} request: ${sent}`);
       const answered = protocolProblem(`protocol/${schema}#/$defs/response`, reply);
-      if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.stderr);
+      if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.output);
     }
     return { reply, line };
   }
@@ -328,20 +176,21 @@ export class StdioEngine implements Engine {
     message: Record<string, unknown>,
     read: (reply: Record<string, unknown>, stderr: string, answer: string) => T,
   ): Promise<T> {
+    if (this.signal?.aborted === true) throw new RunInterrupted();
     if (this.process === undefined) await this.start();
     const process = this.process as EngineProcess;
     try {
       const { reply, line } = await this.exchange(process, schema, message);
-      return read(reply, process.stderr, line);
+      return read(reply, process.output, line);
     } catch (error) {
       this.process = undefined;
-      void process.stop();
+      void process.stop(BYE);
       throw error;
     }
   }
 
   async close(): Promise<void> {
-    await this.process?.stop();
+    await this.process?.stop(BYE);
     this.process = undefined;
   }
 }

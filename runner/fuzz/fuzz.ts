@@ -7,13 +7,13 @@
  */
 import { join } from 'node:path';
 import { applyOptions, type OptionValue, parseCard, type ResolvedVariant, Rng, type RuleId, type Rules } from '../../reference/index.ts';
-import { sameStreams } from '../verdict/equality.ts';
+import { judgeReply } from '../verdict/verdict.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
 import { expectationsFromReply, expectationsOnReference } from '../fixture/expectations.ts';
 import { type Fixture, type FixtureRound, type ReplayReply, replayRequestOf } from '../fixture/fixture.ts';
 import { generateFixture } from '../fixture/generate.ts';
 import type { FixtureResult } from '../run/outcome.ts';
-import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { type EngineProfile, FULL_REPORTING, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { runFixture, type RunItem } from '../run/replay.ts';
 import { reproCommand } from '../report/divergence.ts';
 
@@ -220,10 +220,9 @@ export function withUndealtInOrder(deck: readonly string[], dealt: number): stri
 }
 
 /**
- * Whether the engine answers a fuzz game exactly as expected: the same events, one for one, and the same refusal.
- * A fuzz game's expectations are written from one answer (the reference's or the judge's), so such an answer meets
- * all of them; anything else (another answer, a throw, a malformed reply) goes through `runFixture`, which plays
- * the game again and says what differs.
+ * Whether the engine answers a fuzz game as expected, by the verdict alone: the common case, a game the engine
+ * gets right, is settled without the plan and the report. Anything else (another answer, a throw, a malformed
+ * reply) goes through `runFixture`, which plays the game again and says what differs.
  */
 async function answersAsExpected(engine: Engine, game: Fixture, rules: Rules): Promise<boolean> {
   let reply: unknown;
@@ -232,17 +231,8 @@ async function answersAsExpected(engine: Engine, game: Fixture, rules: Rules): P
   } catch {
     return false;
   }
-  if (checkReplyShape(reply) !== undefined) return false;
-  const { events, rejection, skipped } = reply as ReplayReply;
-  const expected = game.expect.events?.list ?? [];
-  const refusal = game.expect.reject;
-  if (skipped !== undefined) return false;
-  if (rejection === undefined || refusal === undefined) {
-    if (rejection !== refusal) return false;
-  } else if (rejection.round !== refusal.round || rejection.play !== refusal.play || rejection.code !== refusal.code) {
-    return false;
-  }
-  return sameStreams(expected, events);
+  if (checkReplyShape(reply) !== undefined || (reply as ReplayReply).skipped !== undefined) return false;
+  return judgeReply(game, reply as ReplayReply, FULL_REPORTING).passed;
 }
 
 /** Whether a result shows the rule. */

@@ -6,7 +6,7 @@
  * input, exit 2); it is never counted as an engine's failure.
  * @module
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import {
   applyOptions,
@@ -23,11 +23,12 @@ import {
 import { replayOnReference } from '../engines/reference.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
 import { type FileStamp, fileStampSync } from '../util/files.ts';
+import { filesUnder } from '../util/walk.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
-import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
+import { byPosition, type LoadError, type LoadResult, type SourcePosition } from './load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from './schemas.ts';
 import { unknownVariantMessage } from './variants.ts';
-import { type NodePart, pointerTo, readDataFile, type SourcePosition, type YamlSource } from './yaml-source.ts';
+import { type NodePart, pointerTo, readDataFile, type YamlSource } from './yaml-source.ts';
 
 export const FIXTURE_SUFFIX = '.yaml';
 
@@ -170,9 +171,7 @@ export async function listFixtureFiles(dirOrFiles: string[] = [FIXTURES_DIR]): P
         files.push(path);
         continue;
       }
-      const names = await readdir(path, { recursive: true, encoding: 'utf8' });
-      const inside = names.filter((name) => name.endsWith(FIXTURE_SUFFIX)).map((name) => join(path, name));
-      files.push(...inside.sort());
+      files.push(...(await filesUnder(path, FIXTURE_SUFFIX)));
     } catch (error) {
       errors.push({ file: path, line: 0, col: 0, message: `cannot read: ${(error as Error).message}` });
     }

@@ -3,6 +3,12 @@
  * @module
  */
 
+/** A place in a text: line and column, both from 1. */
+export interface SourcePosition {
+  line: number;
+  col: number;
+}
+
 /** A problem in an input file. `line` and `col` are 1-based; `line` 0 means the problem concerns the whole file. */
 export interface LoadError {
   file: string;

@@ -18,15 +18,10 @@ import {
 import { detachStrings } from '../util/detached-string.ts';
 import { readUserFile } from '../util/files.ts';
 import { keysParsed, keysWritten } from '../util/json-text.ts';
-import { byPosition, type LoadError, type LoadResult } from './load-result.ts';
+import { byPosition, type LoadError, type LoadResult, type SourcePosition } from './load-result.ts';
 
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
 export const MAX_ALIAS_COUNT = 100;
-
-export interface SourcePosition {
-  line: number;
-  col: number;
-}
 
 /** A map entry has two places: its key (where an unknown key is reported) and its value (where a bad value is). */
 export type NodePart = 'key' | 'value';

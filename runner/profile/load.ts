@@ -4,10 +4,10 @@
  * @module
  */
 import { checkRules, type ResolvedVariant } from '../../reference/index.ts';
-import { byPosition, type LoadError, type LoadResult } from '../load/load-result.ts';
+import { byPosition, type LoadError, type LoadResult, type SourcePosition } from '../load/load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from '../load/schemas.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
-import { pointerTo, readYamlFile, type SourcePosition } from '../load/yaml-source.ts';
+import { pointerTo, readYamlFile } from '../load/yaml-source.ts';
 import { readAsDeclared } from './plan.ts';
 import type { EngineProfile } from './profile.ts';
 

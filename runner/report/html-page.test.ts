@@ -85,7 +85,7 @@ describe('the page of a run, section by section', () => {
       [
         '<header>',
         '<h1>scopa-conformance: engine &quot;node e.js&quot;</h1>',
-        '<p class="counts">7 fixtures: 2 passed, 2 failed, 1 expected to fail, 1 passed unexpectedly, 1 not applicable, 1 skipped, 1 errored in 1.23 s; stopped at the first failure (--bail); interrupted (Ctrl-C): what ran is reported</p>',
+        '<p class="counts">7 fixtures: 2 passed, 2 failed, 1 expected to fail, 1 passed unexpectedly, 1 not applicable, 1 skipped, 1 errored in 1.23 s; stopped at the first failure (--bail); interrupted (Ctrl-C or a signal): what ran is reported</p>',
         '<p class="muted">fuzz: 30 &lt;games&gt;</p>',
         '</header>',
       ].join('\n'),

@@ -139,7 +139,7 @@ ${asset('report.css')}
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
-<p class="counts">${escapeHtml(countsLine(summary.counts))} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.bailed ? '; stopped at the first failure (--bail)' : ''}${summary.interrupted === true ? '; interrupted (Ctrl-C): what ran is reported' : ''}</p>
+<p class="counts">${escapeHtml(countsLine(summary.counts))} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.bailed ? '; stopped at the first failure (--bail)' : ''}${summary.interrupted === true ? '; interrupted (Ctrl-C or a signal): what ran is reported' : ''}</p>
 ${context}
 </header>
 <main>

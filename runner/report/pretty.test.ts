@@ -140,13 +140,13 @@ describe('a run that stopped, or judged nothing', () => {
     const results = [result('a', 'passed'), result('b', 'skipped', { message: 'not run: interrupted' }), result('c', 'skipped', { message: 'not run: interrupted' })];
     expect(renderPretty(summaryOf(results, { interrupted: true, bailed: true }))).toBe(
       [
-        'interrupted (Ctrl-C): 2 fixtures not run; what ran is reported above',
+        'interrupted (Ctrl-C or a signal): 2 fixtures not run; what ran is reported above',
         '3 fixtures: 1 passed, 0 failed, 2 skipped, 0 errored (engine "node engine.js", 2.35 s)',
         '',
       ].join('\n'),
     );
     const all = [result('b', 'skipped', { message: 'not run: interrupted' })];
-    expect(renderPretty(summaryOf(all, { interrupted: true })).split('\n')[0]).toBe('interrupted (Ctrl-C): 1 fixture not run; what ran is reported above');
+    expect(renderPretty(summaryOf(all, { interrupted: true })).split('\n')[0]).toBe('interrupted (Ctrl-C or a signal): 1 fixture not run; what ran is reported above');
   });
 
   test('stopped by --bail: how many were not run, one is singular', () => {
@@ -245,7 +245,7 @@ describe('edges of the pretty report', () => {
     expect(renderPretty(summaryOf([]))).toBe('0 fixtures: 0 passed, 0 failed, 0 skipped, 0 errored (engine "node engine.js", 2.35 s)\n');
     expect(renderPretty(summaryOf([result('a', 'skipped', { message: 'not run' })], { interrupted: true }))).toBe(
       [
-        'interrupted (Ctrl-C): 1 fixture not run; what ran is reported above',
+        'interrupted (Ctrl-C or a signal): 1 fixture not run; what ran is reported above',
         '1 fixture: 0 passed, 0 failed, 1 skipped, 0 errored (engine "node engine.js", 2.35 s)',
         '',
       ].join('\n'),

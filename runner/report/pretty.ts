@@ -111,7 +111,7 @@ export function renderPretty(summary: RunSummary): string {
   if (out.length > 0 && out.at(-1) !== '') out.push('');
   out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? NOT_PLAYED) : undefined), 'N/A  '));
-  if (summary.interrupted === true) out.push(`interrupted (Ctrl-C): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
+  if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');

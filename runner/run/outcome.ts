@@ -70,6 +70,13 @@ export interface FixtureResult {
   durationMs: number;
 }
 
+/** Why a fixture was not run: the user stopped the run (Ctrl-C, SIGTERM, SIGHUP) before it or while it ran. */
+export const NOT_RUN_INTERRUPTED = 'not run: the run was interrupted';
+
+/** Whether a result is a fixture the user's stop kept from running. */
+export const cutShort = (result: FixtureResult | undefined): boolean =>
+  result === undefined || (result.outcome === 'skipped' && result.message === NOT_RUN_INTERRUPTED);
+
 /** A listed fixture that failed or errored: as expected, it does not fail the run. */
 export const isExpectedFailure = (result: FixtureResult): boolean =>
   result.expectedFailure !== undefined && (result.outcome === 'failed' || result.outcome === 'errored');

@@ -12,7 +12,7 @@ import { runFixture } from './replay.ts';
 import { itemOfTask, type RunTask } from './task.ts';
 
 /** Main thread to worker. */
-export type ToWorker = { type: 'run'; index: number; task: RunTask } | { type: 'close' };
+export type ToWorker = { type: 'run'; index: number; task: RunTask } | { type: 'close' } | { type: 'abort' };
 /** Worker to main thread. */
 export type FromWorker =
   | { type: 'ready' }
@@ -24,15 +24,21 @@ async function serveMainThread(): Promise<void> {
   if (port === null) return;
   const send = (message: FromWorker): void => port.postMessage(message);
   const { spec, profile, variants } = workerData as { spec: EngineSpec; profile?: EngineProfile; variants?: Map<string, ResolvedVariant> };
+  // The user's stop ends the engine at once, even one still starting.
+  const interrupt = new AbortController();
+  port.on('message', (message: ToWorker) => {
+    if (message.type === 'abort') interrupt.abort();
+  });
   let engine: Engine;
   try {
-    engine = await startEngine(spec);
+    engine = await startEngine(spec, interrupt.signal);
   } catch (error) {
     send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
     port.close();
     return;
   }
   port.on('message', (message: ToWorker) => {
+    if (message.type === 'abort') return;
     if (message.type === 'close') {
       void engine.close().finally(() => port.close());
       return;

@@ -15,11 +15,6 @@ import { runFixture } from './replay.ts';
 import { itemOfTask, resultWithout, type RunTask } from './task.ts';
 import { startTypeScriptWorker } from './worker-thread.ts';
 
-const UNSETTLED_AWAIT = 13;
-
-/** What a worker thread takes to start and load this package's TypeScript, on top of an adapter's own start. */
-const WORKER_START_MS = 10_000;
-
 /** More worker threads than this only cost memory: each holds its own engine (and an external one, a process). */
 export const MAX_JOBS = 64;
 
@@ -32,6 +27,8 @@ export interface PoolOptions {
   variants?: Map<string, ResolvedVariant>;
   /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
   onResult?: (index: number, result: FixtureResult) => boolean;
+  /** Aborted when the user stops the run: the engines are ended at once, with the fixtures they were running. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -39,15 +36,14 @@ export interface PoolOptions {
  * with an `EngineStartError` if the engine (or a worker thread) cannot be started.
  */
 export async function runTasks(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
-  // An adapter always runs on a worker thread: only there can a hang be stopped and a process.exit() contained.
-  if (options.engine.kind !== 'module' && (options.jobs <= 1 || tasks.length <= 1)) return runInProcess(tasks, options);
+  if (options.jobs <= 1 || tasks.length <= 1) return runInProcess(tasks, options);
   return runOnWorkers(tasks, options);
 }
 
 async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
   const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);
   if (tasks.length === 0) return results;
-  const engine = await startEngine(options.engine);
+  const engine = await startEngine(options.engine, options.signal);
   try {
     await runReadingAhead(
       tasks,
@@ -88,6 +84,12 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
       for (const worker of workers) void worker.terminate();
     };
 
+    // The user's stop reaches each thread's engine: it ends at once, and the fixture it was running comes back.
+    const stopEngines = (): void => {
+      for (const worker of workers) worker.postMessage({ type: 'abort' } satisfies ToWorker);
+    };
+    options.signal?.addEventListener('abort', stopEngines, { once: true });
+
     const spawn = (): void => {
       const worker = startWorker(options);
       workers.add(worker);
@@ -95,37 +97,20 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
       let ready = false;
       let current: number | undefined;
       let lastError: Error | undefined;
-      let stoppedFor: string | undefined;
-      let watchdog: NodeJS.Timeout | undefined;
-      // An adapter that never finishes making its engine is stopped like one that never finishes a fixture.
-      if (options.engine.kind === 'module') {
-        const limit = options.engine.timeoutMs;
-        watchdog = setTimeout(() => {
-          abort(new EngineStartError(`the adapter did not make its engine within ${limit} ms (raise --timeout if it is just slow)`));
-        }, limit + WORKER_START_MS);
-      }
       const send = (message: ToWorker): void => worker.postMessage(message);
       const handOut = (): void => {
-        clearTimeout(watchdog);
         if (stopped || next >= tasks.length) {
           send({ type: 'close' });
           return;
         }
         current = next++;
         send({ type: 'run', index: current, task: tasks[current] as RunTask });
-        const limit = options.engine.kind === 'module' ? options.engine.timeoutMs : undefined;
-        if (limit !== undefined) {
-          watchdog = setTimeout(() => {
-            stoppedFor = `the adapter did not finish the fixture within ${limit} ms (raise --timeout if it is just slow): its thread was stopped`;
-            void worker.terminate();
-          }, limit);
-        }
       };
       worker.on('message', (message: FromWorker) => {
         switch (message.type) {
           case 'ready':
             ready = true;
-            clearTimeout(watchdog);
+            if (options.signal?.aborted === true) send({ type: 'abort' });
             handOut();
             break;
           case 'start-failed':
@@ -143,26 +128,18 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
         lastError = error;
       });
       worker.on('exit', (code) => {
-        clearTimeout(watchdog);
         workers.delete(worker);
         live--;
-        // 13 is Node's exit code for a module whose top-level await never settles: here, the engine being made.
-        const why =
-          lastError?.message ??
-          (code === UNSETTLED_AWAIT && !ready ? 'the engine it was making never came: its promise settled neither way' : `it exited with code ${code}`);
+        const why = lastError?.message ?? `it exited with code ${code}`;
         if (!ready && failure === undefined) abort(new EngineStartError(`a worker thread could not start: ${why}`));
         else if (current !== undefined && failure === undefined) {
-          const message =
-            stoppedFor ??
-            (lastError === undefined && options.engine.kind === 'module'
-              ? `the adapter ended its thread while running it (process.exit(${code}) or the like): no verdict`
-              : `the worker thread running it died: ${why}`);
-          const result = resultWithout(tasks[current] as RunTask, 'errored', message);
+          const result = resultWithout(tasks[current] as RunTask, 'errored', `the worker thread running it died: ${why}`);
           results[current] = result;
           if (options.onResult?.(current, result) === false) stopped = true;
           // The fixtures left still need a worker.
           if (!stopped && next < tasks.length) spawn();
         }
+        if (live === 0) options.signal?.removeEventListener('abort', stopEngines);
         settle();
       });
     };

@@ -10,9 +10,9 @@ import type { Decision, ResolvedVariant, Rules } from '../../reference/index.ts'
 import type { Divergence } from '../diagnosis/divergence.ts';
 import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import { formatDivergence } from '../report/divergence.ts';
-import { checkReplyShape, type Engine, EngineFailure } from '../engines/engine.ts';
+import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
-import type { FixtureFinding, FixtureResult } from './outcome.ts';
+import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
@@ -148,6 +148,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     if (problem !== undefined) return finish({ outcome: 'errored', message: `the engine's reply is malformed: ${problem}` });
     reply = answer as ReplayReply;
   } catch (error) {
+    if (error instanceof RunInterrupted) return finish({ outcome: 'skipped', message: NOT_RUN_INTERRUPTED });
     return finish({ outcome: 'errored', ...describeError(error) });
   }
 
@@ -167,6 +168,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
       legal = answers;
       verdict = judgeLegal(fixture.expect.legal, answers);
     } catch (error) {
+      if (error instanceof RunInterrupted) return finish({ outcome: 'skipped', message: NOT_RUN_INTERRUPTED });
       return finish({ outcome: 'errored', ...describeError(error) });
     }
   }

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Larger files are refused: no input of this project comes near it. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -57,12 +57,29 @@ function readUserFileSync(path: string, maxBytes: number): ReadResult {
       if (bytesRead < chunk.length && length <= stats.size) break;
     }
     if (length > maxBytes) return { ok: false, message: `file is over the limit of ${maxBytes} bytes` };
-    return { ok: true, text: Buffer.concat(chunks, length).toString('utf8') };
+    const text = Buffer.concat(chunks, length).toString('utf8');
+    const loneReturn = text.includes('\r') ? text.search(/\r(?!\n)/) : -1;
+    if (loneReturn >= 0) {
+      const line = text.slice(0, loneReturn).split('\n').length;
+      return { ok: false, message: `line ${line} ends with a carriage return alone (CR, as old Mac OS wrote): save the file with LF or CRLF line ends` };
+    }
+    return { ok: true, text };
   } catch (error) {
     return { ok: false, message: `cannot read file: ${(error as Error).message}` };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The input among `inputs` that writing to `out` would write over (the same file, by its real path where it
+ * exists), or undefined. No command writes over a file it reads as input: a report over a fixture it just ran.
+ */
+export async function inputAt(out: string, inputs: Iterable<string>): Promise<string | undefined> {
+  const real = async (path: string): Promise<string> => realpath(path).catch(() => resolve(path));
+  const target = await real(out);
+  for (const input of inputs) if ((await real(input)) === target) return input;
+  return undefined;
 }
 
 /** A file changed on disk since it was read: it is not overwritten. */

@@ -4,7 +4,7 @@
  * walks the value afterwards recurses), and the value at a JSON pointer can be found in the text.
  * @module
  */
-import type { SourcePosition } from '../load/yaml-source.ts';
+import type { SourcePosition } from '../load/load-result.ts';
 
 /** Deeper values are refused: no report or data file of this project comes near it. */
 export const MAX_JSON_DEPTH = 100;
