@@ -84,6 +84,9 @@ const SETUPS = {
     await symlink('/', join(dir, 'fixtures', 'root'));
     await symlink(join(dir, 'fixtures'), join(dir, 'fixtures', 'loop'));
   },
+  'log-duplicate-key': async (dir: string) =>
+    writeFile(join(dir, 'dup.jsonl'), readFileSync(join(REPO, 'runner/testdata/import/sample.jsonl'), 'utf8').replace('"variant":"pagat"', '"variant":"escoba","variant":"pagat"')),
+  'log-deep': async (dir: string) => writeFile(join(dir, 'deep.jsonl'), `${'['.repeat(20_000)}${']'.repeat(20_000)}\n`),
   'deep-flow': async (dir: string) =>
     writeFile(join(dir, 'deep.yaml'), `id: deep\ntitle: Deep\nsource: [hostile]\nrules: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`),
   'deep-block': async (dir: string) => {

@@ -232,7 +232,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
     const ran = await importLines(await firstGameWith((lines) => (lines[3] = '{"type":"play","seat":1,}')));
     expect(ran.code).toBe(2);
     expect(ran.stdout).toBe('');
-    expect(ran.stderr).toMatch(/^bad\.jsonl:4: error: not JSON: .+\n1 problem in bad\.jsonl: nothing was written\n$/);
+    expect(ran.stderr).toMatch(/^bad\.jsonl:4: error: not JSON as a log takes it: .+\n1 problem in bad\.jsonl: nothing was written\n$/);
   });
 
   test('the command line contradicting the game line', async () => {
