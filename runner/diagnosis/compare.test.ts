@@ -404,6 +404,15 @@ describe('rule ids that depend on the variant', () => {
       actual: otherBonus,
     });
   });
+
+  test('a table bonus the engine left out, and the refusal it led to at the same place: the missing bonus is the finding, the refusal follows from it', () => {
+    const escoba = variantRules('escoba');
+    const bonus: GameEvent = { type: 'table-bonus', round: 1, seat: 1, cards: ['2D', '3C', '4H', '1S'], sweeps: 1 };
+    const trail: GameEvent = { type: 'trail', seat: 0, card: '10C' };
+    const expected = [deal, bonus, { type: 'sweep', seat: 1, points: 1 } as GameEvent, trail];
+    const found = findDivergences(fixture(allEvents(expected), [{ card: '10C' }]), reply([deal], { rejection: { round: 1, play: 1, code: 'MUST_CAPTURE' } }), escoba);
+    expect(found.map((divergence) => [divergence.kind, divergence.rule])).toEqual([['missing-event', 'TABLE-BONUS-FIFTEEN']]);
+  });
 });
 
 describe('an engine may answer anything in its events', () => {

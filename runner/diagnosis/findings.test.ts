@@ -616,6 +616,13 @@ describe('a refusal the engine did not make', () => {
     ]);
   });
 
+  test('an engine that reports no plays and ended the game before the decision: the refusal never reached, under the end\'s rule', () => {
+    const inRoundTwo: Fixture = fixtureOf({ reject: { round: 2, play: 1, code: 'MUST_CAPTURE' } }, [4, 1]);
+    expect(found({ events: [roundEnd(1), { ...gameEnd, totals: [3, 0] }] }, inRoundTwo, reportingOf('totals'))).toEqual([
+      { kind: 'not-rejected', round: 2, play: 1, eventIndex: 2, rule: 'END-TARGET', expected: { round: 2, play: 1, code: 'MUST_CAPTURE' }, actual: null },
+    ]);
+  });
+
   test('no events at all, or the decision the engine\'s first event (it reports no deal)', () => {
     const first = { kind: 'not-rejected', round: 1, play: 1, rule: 'CAP-COMPULSION', expected: { round: 1, play: 1, code: 'MUST_CAPTURE' }, actual: null };
     expect(found({ events: [] }, refuse(1))).toEqual([{ ...first, eventIndex: 0 }]);

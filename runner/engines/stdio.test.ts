@@ -201,6 +201,14 @@ serve((request, index) => {
     expect(await failure(engine.replay({ ...request(), players: 5 }))).toEqual({ name: 'EngineFailure', message: 'the engine answered request 2 with "null"', detail: '' });
   });
 
+  test('a stale answer: the last request\'s answer again, with its lower id, is no answer to this one', async () => {
+    const command = await fake('stale', `let last; serve((request, index) => { if (index === 0) return hello(request); const answer = last ?? { id: request.id, events: [] }; last = { ...answer }; return answer; });`);
+    const engine = engineOf(command);
+    expect(await engine.replay(request())).toEqual({ events: [] });
+    expect(await failure(engine.replay(request()))).toEqual({ name: 'EngineFailure', message: 'the engine answered request 3 with "{\\"id\\":2,\\"events\\":[]}"', detail: '' });
+    await engine.close();
+  });
+
   test('an engine that prints before it is asked: that line answers the hello, with the wrong id', async () => {
     const command = await fake('eager', `process.stdout.write('{"id": 0}\\n'); serve((request) => hello(request));`);
     expect(await failure(engineOf(command).start())).toEqual({ name: 'EngineStartError', message: `${command}: no answer to hello: the engine answered request 1 with "{\\"id\\": 0}"` });

@@ -119,6 +119,10 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
       expect(checkFixtureMeaning(found.fixture, `/nowhere/${found.fixture.id}.yaml`, registry.value)).toEqual([]);
       const rerun = await runFixture(engine, { fixture: found.fixture, file: 'f.yaml', variant, rules: rules.value, repro: '' });
       expect(rerun.findings?.map((finding) => finding.rule)).toContain(found.rule);
+      // The fixture says which rule it shows, in its rules and its provenance: the rule it was shrunk for.
+      expect(found.fixture.rules).toEqual(found.rule === null ? [] : [found.rule]);
+      expect(found.fixture.provenance).toMatchObject({ kind: 'fuzz', seed: found.seed, ...(found.rule === null ? {} : { rule: found.rule }) });
+      expect(found.result.findings?.map((finding) => finding.rule)).toContain(found.rule);
     } finally {
       await built.remove();
     }

@@ -2,7 +2,9 @@
  * The report card: findings grouped by rule, most widespread first, each with its worked example and a summary
  * line; expected against actual in brief for every kind of divergence.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { RULE_IDS, type RuleId } from '../../reference/index.ts';
 import type { Divergence } from '../diagnosis/divergence.ts';
 import type { FixtureFinding, FixtureResult } from '../run/outcome.ts';
 import { divergenceInBrief, divergenceSides, ReportCard, reportCardOf } from './card.ts';
@@ -25,6 +27,8 @@ describe('expected against actual, in brief', () => {
     ['no refusal', { ...base, kind: 'not-rejected', expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' }, actual: null }, 'expected refusal CAPTURE_NOT_ON_TABLE, got none'],
     ['a stop', { ...base, kind: 'stopped-early', expected: { plays: 36 }, actual: { plays: 30 } }, 'plays in the round: expected 36, got 30'],
     ['an extra play', { ...base, kind: 'extra-play', expected: { plays: 36 }, actual: { plays: 37 } }, 'plays in the round: expected 36, got 37'],
+    ['a misplaced event', { ...base, kind: 'misplaced-event', expectedIndex: 9, expected: null, actual: { type: 'sweep', seat: 0, points: 1 } }, 'expected (none), got sweep {seat: 0, points: 1}'],
+    ['an unexplained failure', { ...base, kind: 'unexplained', part: 'score-sheets', expected: null, actual: null }, 'score-sheets: expected what the fixture expects, got another reply'],
     [
       'legal decisions',
       { ...base, kind: 'legal-mismatch', expected: [{ card: '7D' }, { card: '5S' }, { card: '1C' }], actual: [{ card: '7D' }, { card: '7S' }], missing: [{ card: '5S' }, { card: '1C' }], extra: [{ card: '7S' }] },
@@ -120,5 +124,40 @@ describe('the card', () => {
     const card = reportCardOf([failed('pagat/a', [finding('SWEEP-POINT', rounds)])]);
     rounds.push(2);
     expect(card[0]?.where).toEqual([{ id: 'pagat/a', rounds: [1] }]);
+  });
+});
+
+describe('the card as a whole, for any run', () => {
+  const aRule = fc.oneof(fc.constantFrom(...RULE_IDS.slice(0, 8)), fc.constant(null));
+  const aResult = fc.record({
+    outcome: fc.constantFrom('passed', 'failed', 'failed', 'errored', 'not-applicable'),
+    findings: fc.array(fc.record({ rule: aRule, rounds: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 3 }) }), { maxLength: 4 }),
+  });
+
+  test('one entry per rule, never two rules in one; each counts exactly the failed fixtures that show it, and their rounds', () => {
+    fc.assert(
+      fc.property(fc.array(aResult, { maxLength: 30 }), (drawn) => {
+        const results: FixtureResult[] = drawn.map(({ outcome, findings }, i) => {
+          // A fixture's findings are one per rule (replay.ts groups them so).
+          const byRule = new Map(findings.map((finding) => [finding.rule, finding]));
+          const kept: FixtureFinding[] = [...byRule.values()].map(({ rule, rounds }) => ({ rule: rule as RuleId | null, rounds, divergence: { ...base, kind: 'sweeps-mismatch', field: 'sweeps', expected: [1, 0], actual: [0, 0] }, report: 'r' }));
+          return { id: `v/f${i}`, file: `f${i}.yaml`, title: '', variant: 'v', outcome, durationMs: 0, ...(outcome === 'failed' ? { findings: kept } : {}) };
+        });
+        const card = reportCardOf(results);
+        const failed = results.filter((result) => result.outcome === 'failed');
+        expect(new Set(card.map((entry) => entry.rule)).size).toBe(card.length);
+        for (const entry of card) {
+          const showing = failed.filter((result) => result.findings?.some((finding) => finding.rule === entry.rule));
+          expect(entry.fixtures).toBe(showing.length);
+          expect(entry.fixtures).toBeLessThanOrEqual(failed.length);
+          expect(entry.where.map((where) => where.id)).toEqual(showing.map((result) => result.id));
+          const rounds = showing.map((result) => result.findings?.find((finding) => finding.rule === entry.rule)?.rounds.length ?? 0);
+          expect(entry.rounds).toBe(rounds.reduce((a, b) => a + b, 0));
+        }
+        const rulesShown = new Set(failed.flatMap((result) => (result.findings ?? []).map((finding) => finding.rule)));
+        expect(new Set(card.map((entry) => entry.rule))).toEqual(rulesShown);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -166,6 +166,12 @@ describe('merging the shards of a run', () => {
         'the reports are shards of different selections: a selection of 5 fixtures (r1.json); a selection of 9 fixtures (other.json)',
       ],
     });
+    // Two engines run by the same program are two engines: the whole command tells them apart.
+    const sibling = { ...(two as ShardReport), file: 'sibling.json', engine: 'node f.js' };
+    expect(mergeShardReports([one as ShardReport, sibling])).toEqual({
+      ok: false,
+      problems: ['the reports are of different engines, and one merge takes the shards of one run: engine "node e.js" (r1.json); engine "node f.js" (sibling.json)'],
+    });
     const third = { ...(two as ShardReport), file: 'r3.json', shard: { index: 2, count: 2, selected: 4 } };
     expect(mergeShardReports([one as ShardReport, two as ShardReport, third])).toEqual({
       ok: false,

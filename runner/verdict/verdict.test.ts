@@ -13,10 +13,14 @@ import { EVENT_TYPES, type EventType, type GameEvent } from '../../reference/ind
 import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import type { Expectations, Fixture } from '../fixture/fixture.ts';
 import { FULL_REPORTING, type Reporting, reportingOf } from '../profile/profile.ts';
-import { playedFixture } from '../test-helpers.ts';
+import type { Engine } from '../engines/engine.ts';
+import { legalOnReference, replayOnReference } from '../engines/reference.ts';
+import { replayRequestOf, requestBefore } from '../fixture/fixture.ts';
+import { runFixture } from '../run/replay.ts';
+import { playedFixture, runItemOf } from '../test-helpers.ts';
 import { canonicalEvent, EVENT_FIELDS } from './equality.ts';
 import { positionsOf } from './positions.ts';
-import { judgeReply } from './verdict.ts';
+import { judgeLegal, judgeReply } from './verdict.ts';
 
 /** Whole games of variants that between them emit every event type: redeals, table bonuses, teams, eliminations. */
 const GAMES = [
@@ -176,5 +180,41 @@ describe('the verdict on an event stream', () => {
       ),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('the verdict, example by example', () => {
+  const { fixture, rules } = GAMES[0] as (typeof GAMES)[number];
+  const list = fixture.expect.events?.list ?? [];
+
+  test('two plays in the other order fail, though every event is there', () => {
+    const first = list.findIndex((event) => event.type === 'trail');
+    const second = list.findIndex((event, i) => i > first && (event.type === 'capture' || event.type === 'trail'));
+    const swapped = [...list];
+    [swapped[first], swapped[second]] = [swapped[second] as GameEvent, swapped[first] as GameEvent];
+    expect(judgeReply(fixture, { events: list }, FULL_REPORTING)).toEqual({ passed: true });
+    expect(judgeReply(fixture, { events: swapped }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
+    expect(judgeReply({ ...fixture, expect: { events: { match: 'types', types: ['capture', 'trail'], list: list.filter((e) => e.type === 'capture' || e.type === 'trail') } } }, { events: swapped }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
+  });
+
+  test('legal decisions: the same set passes in any order; one decision more, one fewer, or a position unanswered fails', async () => {
+    const request = requestBefore(replayRequestOf(fixture, rules), 1, 2);
+    const decisions = legalOnReference(request);
+    const position = { round: 1, play: 2, decisions };
+    expect(judgeLegal([position], [[...decisions].reverse()])).toEqual({ passed: true });
+    expect(judgeLegal([position], [[...decisions, { card: '10D', capture: ['1C', '9S'] }]])).toEqual({ passed: false, part: 'legal' });
+    expect(judgeLegal([position], [decisions.slice(1)])).toEqual({ passed: false, part: 'legal' });
+    expect(judgeLegal([position, position], [decisions])).toEqual({ passed: false, part: 'legal' });
+    // Through a run: an engine that lists one decision too many fails the fixture, at that position.
+    const withLegal: Fixture = { ...fixture, expect: { ...fixture.expect, legal: [position] } };
+    const engine: Engine = {
+      name: 'one decision too many',
+      replay: async (asked) => replayOnReference(asked),
+      legal: async (asked) => [...legalOnReference(asked), { card: '10D', capture: ['1C', '9S'] }],
+      close: async () => {},
+    };
+    const result = await runFixture(engine, runItemOf(withLegal));
+    expect(result.outcome).toBe('failed');
+    expect(result.divergence).toMatchObject({ kind: 'legal-mismatch', round: 1, play: 2, extra: [{ card: '10D', capture: ['1C', '9S'] }] });
   });
 });
