@@ -8,7 +8,7 @@ import { type Command, EXIT, parseCommandArgs, showPath, UsageError } from '../c
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
-import { fileStamp, readUserFile, writeFileSafely } from '../util/files.ts';
+import { fileStamp, loneCarriageReturn, readUserFile, writeFileSafely } from '../util/files.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
@@ -61,8 +61,9 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
     const variant = values.variant === undefined ? undefined : variantIdOf(values.variant);
     if (variant !== undefined && !variants.has(variant)) throw new UsageError(unknownVariantMessage(variants, variant));
     const file = await readUserFile(log);
-    if (!file.ok) {
-      io.stderr.write(`${showPath(log, io)}: error: ${file.message}\n`);
+    const unread = file.ok ? loneCarriageReturn(file.text) : file.message;
+    if (unread !== undefined || !file.ok) {
+      io.stderr.write(`${showPath(log, io)}: error: ${unread}\n`);
       return EXIT.invalid;
     }
 

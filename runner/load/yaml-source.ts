@@ -16,7 +16,7 @@ import {
   visit,
 } from 'yaml';
 import { detachStrings } from '../util/detached-string.ts';
-import { readUserFile } from '../util/files.ts';
+import { loneCarriageReturn, readUserFile } from '../util/files.ts';
 import { keysParsed, keysWritten } from '../util/json-text.ts';
 import { byPosition, type LoadError, type LoadResult, type SourcePosition } from './load-result.ts';
 
@@ -56,7 +56,9 @@ export async function readDataFile(file: string): Promise<LoadResult<YamlSource>
 
 async function readTextFile(file: string): Promise<LoadResult<string>> {
   const read = await readUserFile(file);
-  return read.ok ? { ok: true, value: read.text } : { ok: false, errors: [{ file, line: 0, col: 0, message: read.message }] };
+  const problem = read.ok ? loneCarriageReturn(read.text) : read.message;
+  if (problem !== undefined) return { ok: false, errors: [{ file, line: 0, col: 0, message: problem }] };
+  return { ok: true, value: (read as { text: string }).text };
 }
 
 /** Leading blank and `#` comment lines, then a JSON object or array: its value, or undefined to use the YAML parser. */

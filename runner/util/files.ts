@@ -57,13 +57,7 @@ function readUserFileSync(path: string, maxBytes: number): ReadResult {
       if (bytesRead < chunk.length && length <= stats.size) break;
     }
     if (length > maxBytes) return { ok: false, message: `file is over the limit of ${maxBytes} bytes` };
-    const text = Buffer.concat(chunks, length).toString('utf8');
-    const loneReturn = text.includes('\r') ? text.search(/\r(?!\n)/) : -1;
-    if (loneReturn >= 0) {
-      const line = text.slice(0, loneReturn).split('\n').length;
-      return { ok: false, message: `line ${line} ends with a carriage return alone (CR, as old Mac OS wrote): save the file with LF or CRLF line ends` };
-    }
-    return { ok: true, text };
+    return { ok: true, text: Buffer.concat(chunks, length).toString('utf8') };
   } catch (error) {
     return { ok: false, message: `cannot read file: ${(error as Error).message}` };
   } finally {
@@ -80,6 +74,17 @@ export async function inputAt(out: string, inputs: Iterable<string>): Promise<st
   const target = await real(out);
   for (const input of inputs) if ((await real(input)) === target) return input;
   return undefined;
+}
+
+/**
+ * Where a text's lines end with a carriage return alone (old Mac OS line ends), in words, or undefined. YAML and
+ * JSON lines read such a file as one line, and what they say of it then makes no sense.
+ */
+export function loneCarriageReturn(text: string): string | undefined {
+  const at = text.includes('\r') ? text.search(/\r(?!\n)/) : -1;
+  if (at < 0) return undefined;
+  const line = text.slice(0, at).split('\n').length;
+  return `line ${line} ends with a carriage return alone (CR, as old Mac OS wrote): save the file with LF or CRLF line ends`;
 }
 
 /** A file changed on disk since it was read: it is not overwritten. */

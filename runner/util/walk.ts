@@ -2,7 +2,7 @@
  * The files under a folder, as a run reads a folder of fixtures: every file whose name ends a given way, at any
  * depth, in a stable order. A link to a folder is followed only where it leads inside the folder, and each folder
  * is read once: a link to `/`, out of the folder or back up into it cannot make a walk endless or take it
- * elsewhere. Anything else with the name is listed, whatever it is or leads to: reading it says what it is.
+ * elsewhere. Whatever has a name that ends so is listed, whatever it is or leads to: reading it says what it is.
  * @module
  */
 import type { Dirent } from 'node:fs';
@@ -36,9 +36,9 @@ export async function filesUnder(folder: string, suffix: string): Promise<string
         if (seen.has(real)) continue;
         seen.add(real);
       }
-      // Whatever else has the name (a FIFO, a device) is listed: reading it says why it is no file.
+      // Whatever has the name (a FIFO, a device, a folder) is listed: reading it says why it is no file.
+      if (entry.name.endsWith(suffix)) found.push(path);
       if (isDirectory) await walk(path);
-      else if (entry.name.endsWith(suffix)) found.push(path);
     }
   };
   await walk(folder);
