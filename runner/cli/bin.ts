@@ -23,8 +23,16 @@ for (const signal of STOPPING_SIGNALS) {
   });
 }
 
+// Output that could not be written (a full disk) is a failure of its own: said on stderr, exit 2, whatever ran.
+let unwritten = false;
+const stdoutFailed = (error: Error): void => {
+  unwritten = true;
+  process.stderr.write(`error: cannot write to stdout: ${error.message}; what was printed is incomplete\n`);
+  process.exitCode = EXIT.invalid;
+};
+
 const code = await cli(process.argv.slice(2), {
-  stdout: pipeSafe(process.stdout),
+  stdout: pipeSafe(process.stdout, stdoutFailed),
   stderr: pipeSafe(process.stderr),
   cwd: process.cwd(),
   isTTY: process.stderr.isTTY === true,
@@ -32,4 +40,4 @@ const code = await cli(process.argv.slice(2), {
   signal: interrupt.signal,
 });
 const stoppedBy = interrupt.signal.reason as StoppingSignal | undefined;
-process.exitCode = code === EXIT.interrupted && stoppedBy !== undefined ? 128 + constants.signals[stoppedBy] : code;
+process.exitCode = unwritten ? EXIT.invalid : code === EXIT.interrupted && stoppedBy !== undefined ? 128 + constants.signals[stoppedBy] : code;

@@ -6,6 +6,7 @@ import { isAbsolute, relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { formatLoadError, type LoadError } from '../load/load-result.ts';
 import { loadVariantRegistry, type VariantRegistry } from '../load/variants.ts';
+import { oneLine } from '../util/one-line.ts';
 
 export interface Io {
   stdout: { write(text: string): unknown };
@@ -108,7 +109,6 @@ export async function variantsOrStop(userSources: readonly string[] = []): Promi
 /** Problems in input files, one `file:line:col: error: message` line each on stderr (a line break in a message escaped). */
 export function reportLoadErrors(errors: LoadError[], io: Io): void {
   for (const error of errors) {
-    const message = error.message.replace(/[\n\r\u2028\u2029]/g, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
-    io.stderr.write(`${formatLoadError({ ...error, message }, showPath(error.file, io))}\n`);
+    io.stderr.write(`${formatLoadError({ ...error, message: oneLine(error.message) }, showPath(error.file, io))}\n`);
   }
 }

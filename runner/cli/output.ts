@@ -38,14 +38,14 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNRESET']);
 export const isReaderGone = (error: NodeJS.ErrnoException): boolean => READER_GONE.has(error.code ?? '');
 
 /**
- * A process stream that stops writing, quietly, once its reader has gone. Any other write error is still thrown
- * (a full disk must not pass silently).
+ * A process stream that stops writing, quietly, once its reader has gone. Any other write error (a full disk)
+ * stops it too, and is handed to `failed`: it must not pass silently, nor as a stack trace.
  */
-export function pipeSafe(stream: NodeJS.WriteStream): Writable {
+export function pipeSafe(stream: NodeJS.WriteStream, failed: (error: Error) => void = () => {}): Writable {
   let closed = false;
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (isReaderGone(error)) closed = true;
-    else throw error;
+    if (!closed && !isReaderGone(error)) failed(error);
+    closed = true;
   });
   return {
     write(text: string) {

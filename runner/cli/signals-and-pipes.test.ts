@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,3 +138,22 @@ test('a reader that goes away (| head): the output stops quietly, no EPIPE trace
   expect(stderr).toBe('');
   expect(code).toBe(0);
 }, 60_000);
+
+test('a stdout that cannot be written (a full disk): said in one line on stderr, exit 2, no stack trace, whatever the run found', async () => {
+  const full = openSync('/dev/full', 'w');
+  try {
+    const ran = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['bin/scopa-conformance.js', 'run', 'runner/testdata/hostile/engines/fixtures', '--reporter', 'json'], {
+        cwd: REPO,
+        stdio: ['ignore', full, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/^error: cannot write to stdout: ENOSPC: no space left on device, write; what was printed is incomplete\n$/);
+  } finally {
+    closeSync(full);
+  }
+}, 30_000);

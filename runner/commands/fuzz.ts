@@ -138,12 +138,13 @@ With --jobs <n>, the games are shared between n worker threads, each with its ow
 with a game viewer for each (see run --reporter html), to --html <file> (default
 scopa-report.html in the current folder; --out is the findings' folder).
 
-Without --games or --time, 1000 games. Ctrl-C stops after the current game and keeps what
-was found. An adapter runs in this process (on worker threads with --jobs): --timeout
-applies to --engine only.
+Without --games or --time, 1000 games. Ctrl-C stops the current game and keeps what was
+found. An adapter runs in a process of its own; --timeout bounds each of its requests as it
+does an engine's.
 
 Exit status: 0 no rule broken; 1 a rule broken (each one written); 2 a usage mistake or an
-invalid variant or profile; 3 the engine could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`,
+invalid variant or profile, or no game judged (each skipped or not applicable); 3 the engine
+could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`,
 
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
@@ -248,10 +249,13 @@ invalid variant or profile; 3 the engine could not run or errored; 130, 143, 129
     const shown = [...results, ...errored];
     const summary: RunSummary = { engine: label, results: shown, counts: countResults(shown), bailed: false, interrupted: false, durationMs: outcome.durationMs };
     const rate = Math.round((outcome.games * 1000) / Math.max(1, outcome.durationMs));
-    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C or a signal): the findings so far are kept' : ''}`;
+    const unjudged = outcome.games - outcome.judged;
+    const notJudged = unjudged === 0 ? '' : `; ${unjudged} game${unjudged === 1 ? '' : 's'} not judged (skipped or not applicable: ${outcome.notJudgedBecause ?? 'no reason given'})`;
+    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${notJudged}${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C or a signal): the findings so far are kept' : ''}`;
     if (values.reporter === 'json') {
       const report = JSON.parse(renderJson(summary)) as Record<string, unknown>;
-      io.stdout.write(`${JSON.stringify({ ...report, fuzz: { games: outcome.games, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written } }, null, 2)}\n`);
+      const fuzzed = { games: outcome.games, judged: outcome.judged, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written };
+      io.stdout.write(`${JSON.stringify({ ...report, fuzz: fuzzed }, null, 2)}\n`);
     } else if (htmlPath !== undefined) {
       io.stdout.write(`${line}\n`);
       if (!(await writeHtmlReport(htmlPath, renderHtml(summary, { context: [line] }), io))) return EXIT.invalid;
@@ -261,6 +265,11 @@ invalid variant or profile; 3 the engine could not run or errored; 130, 143, 129
     }
     if (outcome.interrupted) return EXIT.interrupted;
     if (written.length < outcome.findings.length) return EXIT.invalid;
+    // A fuzz run that judged nothing tested nothing: it is not a pass.
+    if (outcome.games > 0 && outcome.judged === 0) {
+      io.stderr.write('error: nothing was judged: every game was skipped or not applicable (exit 2)\n');
+      return EXIT.invalid;
+    }
     return shown.length === 0 ? EXIT.ok : exitCodeOf(summary);
   },
 };

@@ -18,7 +18,7 @@ import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
-import { type EventPosition, isPlay, positionsOf } from '../verdict/positions.ts';
+import { type EventPosition, isPlay, positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { sameEvent, sameJson, sameStreams } from '../verdict/equality.ts';
 import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
 
@@ -210,7 +210,7 @@ function checkPlayCounts(reading: Reading): Candidate[] {
   if (reading.reply.rejection !== undefined || !reporting.types.has('capture') || !reporting.types.has('trail')) return [];
   // Rounds told apart as the verdict tells them, by the reported events alone: a deal opens one, a round-end
   // closes it; an engine that reports neither is counted as one round of every play.
-  const byRound = reporting.types.has('deal') || reporting.types.has('round-end');
+  const byRound = roundsToldApart(reporting.types);
   const reported = events.flatMap((event, i) => (reporting.types.has(event.type) ? [i] : []));
   const reportedPositions = positionsOf(reported.map((i) => events[i] as GameEvent));
   const playIndices = new Map<number, number[]>();
@@ -475,7 +475,7 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
   const { round } = expected;
   const found: Candidate[] = [];
 
-  if (expected.sweeps !== undefined && reporting.types.has('sweep')) {
+  if (expected.sweeps !== undefined && reporting.types.has('sweep') && roundsToldApart(reporting.types)) {
     const sides = expected.sweeps.length;
     const actual = new Array<number>(sides).fill(0);
     // A sweep by a seat that is not at the table counts for no side, and is wrong whatever the counts say.

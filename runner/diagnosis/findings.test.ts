@@ -674,9 +674,10 @@ describe('where and what, in the less common shapes of a reply', () => {
 
   test('a side\'s sweeps are every seat of the side\'s (seats 1 and 3 of two sides)', () => {
     const events = withAll([2, { type: 'sweep', seat: 3, points: 1 }], [13, { type: 'sweep', seat: 1, points: 1 }]);
-    const both = [...events.slice(0, 11), { type: 'sweep', seat: 1, points: 1 } as GameEvent, ...events.slice(11)];
+    // A second sweep, seat 1's, after round 1's capture at event 4.
+    const both = [...events.slice(0, 5), { type: 'sweep', seat: 1, points: 1 } as GameEvent, ...events.slice(5)];
     expect(found({ events: both }, { ...rounds1({ sweeps: [0, 1] }), players: 4 })).toEqual([
-      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 6, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 1], actual: [0, 2] },
+      { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 7, rule: 'SWEEP-POINT', field: 'sweeps', expected: [0, 1], actual: [0, 2] },
     ]);
   });
 

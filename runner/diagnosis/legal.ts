@@ -33,6 +33,6 @@ const uniqueDecisions = (decisions: Decision[]): Decision[] => [...new Map(decis
 /** The rule a legal list gets wrong: the automatic capture, whether a trail is allowed, or which captures are. */
 function legalRule(differing: readonly Decision[], rules: Rules): RuleId {
   if (rules.capture.chooser === 'auto') return 'CAP-AUTO';
-  if (differing.some((decision) => decisionKey(decision) === String(decision.card))) return 'CAP-COMPULSION';
+  if (differing.some((decision) => !Array.isArray(decision.capture) || decision.capture.length === 0)) return 'CAP-COMPULSION';
   return 'CAP-CHOICE';
 }

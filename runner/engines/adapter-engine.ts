@@ -17,6 +17,8 @@ import { EngineProcess } from './engine-process.ts';
 
 /** What starting a fresh process of this package's TypeScript takes, on top of the adapter's own loading. */
 const PROCESS_START_MS = 10_000;
+/** The longest delay a Node timer takes (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface AdapterSpec {
   /** The module's path. */
@@ -78,7 +80,8 @@ export class AdapterEngine implements Engine {
     let answer: FromAdapter;
     try {
       const load = { cmd: 'load', path: this.spec.path, name: this.spec.name };
-      answer = (await process.request(load, this.spec.timeoutMs + PROCESS_START_MS, 'make its engine')).reply as FromAdapter;
+      const limit = Math.min(this.spec.timeoutMs + PROCESS_START_MS, MAX_TIMER_MS);
+      answer = (await process.request(load, limit, 'make its engine')).reply as FromAdapter;
     } catch (error) {
       await process.stop();
       const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';

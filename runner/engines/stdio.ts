@@ -31,6 +31,10 @@ interface Hello {
   capabilities?: unknown;
 }
 
+/** An entry's `options`: absent, or a map of option names to lists of values. */
+const isOptionsMap = (options: unknown): boolean =>
+  options === undefined || (typeof options === 'object' && options !== null && !Array.isArray(options) && Object.values(options).every(Array.isArray));
+
 /** The profile a hello declares: its `profile`, or else its `variants` list (ids and option values). */
 function profileOfHello(hello: Hello): EngineProfile | string {
   if (hello.profile !== undefined) {
@@ -40,6 +44,10 @@ function profileOfHello(hello: Hello): EngineProfile | string {
   }
   // Anything but a list plays everything here; the handshake refuses what is neither "*" nor a list.
   if (!Array.isArray(hello.variants)) return PLAYS_EVERYTHING;
+  const bad = (hello.variants as unknown[]).findIndex(
+    (entry) => typeof entry !== 'object' || entry === null || typeof (entry as { id?: unknown }).id !== 'string' || !isOptionsMap((entry as { options?: unknown }).options),
+  );
+  if (bad >= 0) return `answered hello with a "variants" list whose entry ${bad} is not {"id": "...", "options": {...}}: ${JSON.stringify(hello.variants[bad]) ?? 'undefined'}`;
   return { variants: hello.variants.map((entry) => ({ id: entry.id, ...(entry.options === undefined ? {} : { options: entry.options }) })) };
 }
 

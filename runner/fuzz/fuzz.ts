@@ -70,6 +70,10 @@ export interface FuzzFinding {
 
 export interface FuzzOutcome {
   games: number;
+  /** The games the engine was judged on (passed, failed or errored); the others were skipped or not applicable. */
+  judged: number;
+  /** Why the first game not judged was not (the engine's skip, the profile's reason). */
+  notJudgedBecause?: string;
   durationMs: number;
   /** Every game that did not pass (failed or errored), as `run` reports fixtures. */
   results: FixtureResult[];
@@ -128,6 +132,8 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   const elapsed = (): number => performance.now() - started;
   const { index: first, of: stride } = settings.job ?? { index: 0, of: 1 };
   let games = 0;
+  let judged = 0;
+  let notJudgedBecause: string | undefined;
   for (
     let index = first;
     (settings.games === undefined || index < settings.games) &&
@@ -143,8 +149,13 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     const game = settings.judge === undefined ? generated : await settings.judge(generated, rules);
     games++;
     if (game === undefined) continue;
-    if (asWritten && (await answersAsExpected(engine, game, rules))) continue;
+    if (asWritten && (await answersAsExpected(engine, game, rules))) {
+      judged++;
+      continue;
+    }
     const result = await runFixture(engine, item(game, rules), settings.profile);
+    if (result.outcome === 'skipped' || result.outcome === 'not-applicable') notJudgedBecause ??= result.message;
+    else judged++;
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
       // A rule already broken is shrunk again only from a game that may show it with fewer players or rounds.
@@ -168,7 +179,15 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     }
     settings.onGame?.(games, broken);
   }
-  return { games, durationMs: Math.round(elapsed()), results, findings: [...findings.values()], interrupted: settings.signal?.aborted === true };
+  return {
+    games,
+    judged,
+    ...(notJudgedBecause === undefined ? {} : { notJudgedBecause }),
+    durationMs: Math.round(elapsed()),
+    results,
+    findings: [...findings.values()],
+    interrupted: settings.signal?.aborted === true,
+  };
 }
 
 /**
@@ -182,8 +201,11 @@ export function mergeOutcomes(outcomes: readonly FuzzOutcome[]): FuzzOutcome {
     const better = known === undefined || smaller(finding.fixture, known.fixture) || (!smaller(known.fixture, finding.fixture) && finding.seed < known.seed);
     if (better) best.set(ruleKey(finding.rule), finding);
   }
+  const notJudgedBecause = outcomes.find((outcome) => outcome.notJudgedBecause !== undefined)?.notJudgedBecause;
   return {
     games: outcomes.reduce((total, outcome) => total + outcome.games, 0),
+    judged: outcomes.reduce((total, outcome) => total + outcome.judged, 0),
+    ...(notJudgedBecause === undefined ? {} : { notJudgedBecause }),
     durationMs: Math.max(0, ...outcomes.map((outcome) => outcome.durationMs)),
     results: outcomes.flatMap((outcome) => outcome.results),
     findings: [...best.values()].sort((a, b) => a.seed - b.seed),

@@ -79,6 +79,29 @@ describe('an engine that reports round totals only', () => {
   });
 });
 
+describe('an engine that reports the plays and the scores, or some event types, and nothing else', () => {
+  /** The reference engine with only `types` of its events, as an engine that reports less answers. */
+  const reporting = (types: readonly GameEvent['type'][]): Engine => ({
+    name: `reports ${types.join(', ')}`,
+    replay: async (request) => {
+      const reply = replayOnReference(request);
+      return { ...reply, events: reply.events.filter((event) => types.includes(event.type)) };
+    },
+    close: async () => {},
+  });
+
+  test.each<[string, GameEvent['type'][]]>([
+    ['plays and scores', ['capture', 'trail', 'sweep', 'round-end', 'game-end']],
+    ['sweeps and round-ends: a table bonus\'s sweeps are the next round\'s', ['sweep', 'round-end']],
+    ['plays and sweeps, no round told from the next', ['capture', 'trail', 'sweep']],
+    ['awards and the end', ['award', 'game-end']],
+  ])('declared as such (%s), it passes the whole corpus: no false failure', async (_, types) => {
+    const results = await runCorpus(reporting(types), { variants: '*', reports: { events: types } });
+    expect(problems(results).slice(0, 3)).toEqual([]);
+    expect(tally(results).passed).toBeGreaterThan(800);
+  }, 120_000);
+});
+
 describe('an engine with a fixed target of 11 that seats two players only', () => {
   /** Plays pagat and playpalace as they are, but always to 11 and from its own rules, whatever the request says. */
   const fixedTarget: Engine = {

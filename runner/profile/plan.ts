@@ -18,7 +18,7 @@ import {
 } from '../../reference/index.ts';
 import { sameJson } from '../verdict/equality.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
-import { positionsOf } from '../verdict/positions.ts';
+import { positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
@@ -169,7 +169,7 @@ function checksWhatIsReported(fixture: Fixture, reporting: Reporting): boolean {
   }
   return rounds.some(
     (round) =>
-      (round.sweeps !== undefined && reporting.types.has('sweep')) ||
+      (round.sweeps !== undefined && reporting.types.has('sweep') && roundsToldApart(reporting.types)) ||
       (round.awards !== undefined && reporting.types.has('award')) ||
       (round.points !== undefined && reportsField(reporting, 'round-end', 'points')) ||
       (round.totals !== undefined && reportsField(reporting, 'round-end', 'totals')),

@@ -104,7 +104,8 @@ export const reportsField = (reporting: Reporting, type: EventType, field: strin
 export function describeReporting(reporting: Reporting): string {
   if (reporting.name !== 'custom') return reporting.name;
   const omitted = [...reporting.omitted].flatMap(([type, fields]) => [...fields].map((field) => `${type}.${field}`));
-  return `${[...reporting.types].join(', ')}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}`;
+  const types = reporting.types.size === 0 ? 'no event' : [...reporting.types].join(', ');
+  return `${types}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}`;
 }
 
 /** The declaration of one variant, or undefined if the profile says the engine does not play it. */

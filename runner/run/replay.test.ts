@@ -160,8 +160,10 @@ describe('expect.legal, through the engine\'s legal-positions request', () => {
     ['not a list', () => Promise.resolve('all of them'), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
     ['a list per position but one', () => Promise.resolve([[], []]), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
     ['an entry that is not a list', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), {}, []]), "the engine's legal decisions before play 2 of round 1 are not a list"],
-    ['an entry of no decisions', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [null], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards"],
-    ['a capture that is no list of cards', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: '3C' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards"],
+    ['an entry of no decisions', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [null], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
+    ['a capture that is no list of cards', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: '3C' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
+    ['a card and its capture in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D 3C 4S' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
+    ['a capture of cards in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: ['3C 4S'] }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
   ])('errored on %s', async (_, all, message) => {
     expect(await runFixture(positionsLike(all).engine, withLegalItem())).toMatchObject({ outcome: 'errored', message });
   });

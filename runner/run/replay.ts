@@ -6,7 +6,7 @@
  * that says the engine does not play the game (`skipped`) is `skipped`.
  * @module
  */
-import type { Decision, ResolvedVariant, Rules } from '../../reference/index.ts';
+import { type Decision, parseCard, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import type { Divergence } from '../diagnosis/divergence.ts';
 import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import { formatDivergence } from '../report/divergence.ts';
@@ -15,6 +15,7 @@ import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, re
 import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { oneLine } from '../util/one-line.ts';
 import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
 
 /** A fixture ready to run: plain data, so that it can be sent to a worker thread. */
@@ -39,10 +40,11 @@ export interface RunItem {
 const positionBefore = (fixture: Fixture, rules: Rules, round: number, play: number): ReplayRequest =>
   requestBefore(replayRequestOf(fixture, rules), round, play);
 
+/** Why an engine gave no answer, on one line (what it said may hold line breaks), with what it left behind. */
 const describeError = (error: unknown): { message: string; detail?: string } => {
-  if (error instanceof EngineFailure) return error.detail === undefined ? { message: error.message } : { message: error.message, detail: error.detail };
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack === undefined ? {} : { detail: error.stack }) };
-  return { message: `the engine threw ${String(error)}` };
+  if (error instanceof EngineFailure) return error.detail === undefined ? { message: oneLine(error.message) } : { message: oneLine(error.message), detail: error.detail };
+  if (error instanceof Error) return { message: oneLine(`${error.name}: ${error.message}`), ...(error.stack === undefined ? {} : { detail: error.stack }) };
+  return { message: oneLine(`the engine threw ${String(error)}`) };
 };
 
 const NO_LEGAL = 'the fixture checks legal decisions (expect.legal), and the engine does not offer the optional legal request';
@@ -78,15 +80,19 @@ async function legalAnswers(engine: Engine, fixture: Fixture, rules: Rules): Pro
   return answers;
 }
 
-/** What keeps a value from being a list of decisions (a card, and a list of cards it takes), or undefined. */
+/**
+ * What keeps a value from being a list of legal decisions (a card in notation, and a list of cards in notation
+ * it takes), or undefined. A legal decision plays a card the engine holds: it is never a card not in notation.
+ */
 function decisionsProblem(listed: unknown): string | undefined {
   if (!Array.isArray(listed)) return 'are not a list';
+  const isCard = (card: unknown): boolean => typeof card === 'string' && parseCard(card) >= 0;
   const bad = listed.findIndex((decision: unknown) => {
     if (typeof decision !== 'object' || decision === null || Array.isArray(decision)) return true;
     const { card, capture } = decision as { card?: unknown; capture?: unknown };
-    return typeof card !== 'string' || (capture !== undefined && (!Array.isArray(capture) || !capture.every((taken) => typeof taken === 'string')));
+    return !isCard(card) || (capture !== undefined && (!Array.isArray(capture) || !capture.every(isCard)));
   });
-  return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} of cards`;
+  return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} of cards in notation`;
 }
 
 /** The divergences grouped by rule, in the order each rule first shows; each rule's first divergence reported. */
@@ -152,7 +158,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     return finish({ outcome: 'errored', ...describeError(error) });
   }
 
-  if (reply.skipped !== undefined) return finish({ outcome: 'skipped', message: `the engine does not play it: ${reply.skipped}` });
+  if (reply.skipped !== undefined) return finish({ outcome: 'skipped', message: `the engine does not play it: ${oneLine(reply.skipped)}` });
 
   let verdict: Verdict;
   let legal: Decision[][] | undefined;

@@ -114,10 +114,13 @@ describe('events as compared', () => {
 
 describe('legal decisions as sets', () => {
   test('a decision\'s key: the card, and what it takes in card order', () => {
-    expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('7D 3D 4C');
-    expect(decisionKey({ card: '7D', capture: [] })).toBe('7D');
-    expect(decisionKey({ card: '7D' })).toBe('7D');
-    expect(decisionKey({ card: '7D', capture: 'all' as never })).toBe('7D');
+    expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('["7D","3D","4C"]');
+    expect(decisionKey({ card: '7D', capture: [] })).toBe('["7D"]');
+    expect(decisionKey({ card: '7D' })).toBe('["7D"]');
+    expect(decisionKey({ card: '7D', capture: 'all' as never })).toBe('["7D"]');
+    // No string an engine sends makes two decisions one: a card and its capture joined into one card is another key.
+    expect(decisionKey({ card: '7D 3C 4S' })).not.toBe(decisionKey({ card: '7D', capture: ['3C', '4S'] }));
+    expect(decisionKey({ card: '7D', capture: ['3C 4S'] })).not.toBe(decisionKey({ card: '7D', capture: ['3C', '4S'] }));
   });
 
   test('what is missing and what is extra, with repeats', () => {
@@ -147,8 +150,10 @@ describe('where each event is', () => {
     expect(where([trail, { type: 'award', round: 2, category: 'c', counts: [], points: [] }, trail])).toEqual(['1.1', '2.0', '2.1']);
   });
 
-  test('a play after a round-end with no deal opens the next round; events of the same round or a non-integer round do not', () => {
-    expect(where([trail, roundEnd(1), trail, trail, roundEnd(2), { type: 'sweep', seat: 0, points: 1 }, trail])).toEqual(['1.1', '1.1', '2.1', '2.2', '2.2', '2.2', '3.1']);
+  test('a play or a sweep after a round-end with no deal opens the next round; events of the same round or a non-integer round do not', () => {
+    // A sweep before any play of a round is its table bonus's, the table-bonus event not reported.
+    expect(where([trail, roundEnd(1), trail, trail, roundEnd(2), { type: 'sweep', seat: 0, points: 1 }, trail])).toEqual(['1.1', '1.1', '2.1', '2.2', '2.2', '3.0', '3.1']);
+    expect(where([trail, { type: 'sweep', seat: 0, points: 1 }, roundEnd(1), trail])).toEqual(['1.1', '1.1', '1.1', '2.1']);
     expect(where([trail, deal(1), trail])).toEqual(['1.1', '1.1', '1.2']);
     expect(where([trail, { ...deal(1), round: 1.5 } as GameEvent, trail])).toEqual(['1.1', '1.1', '1.2']);
     expect(where([trail, roundEnd(1), deal(1), trail])).toEqual(['1.1', '1.1', '1.1', '2.1']);

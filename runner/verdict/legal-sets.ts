@@ -6,10 +6,13 @@
  */
 import type { Decision } from '../../reference/index.ts';
 
-/** A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail). */
+/**
+ * A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail), as
+ * JSON text, so that no two decisions share a key whatever their strings hold.
+ */
 export function decisionKey(decision: Decision): string {
   const taken = Array.isArray(decision.capture) ? [...decision.capture].map(String).sort() : [];
-  return taken.length === 0 ? String(decision.card) : `${String(decision.card)} ${taken.join(' ')}`;
+  return JSON.stringify([String(decision.card), ...taken]);
 }
 
 /** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */

@@ -16,39 +16,58 @@ export interface EventPosition {
 export const isPlay = (event: GameEvent): boolean => event.type === 'capture' || event.type === 'trail';
 
 /**
- * Round and play of every event of a stream. A round starts where an event names a new `round`; after a
- * round-end, a play with no deal before it (an engine that does not report deals) opens the next round.
+ * Whether an engine that reports these event types tells one round from the next: every round opens with a
+ * deal and closes with a round-end. Without either, its plays and sweeps cannot be given to their rounds.
  */
-export function positionsOf(events: readonly GameEvent[]): EventPosition[] {
-  let round = 1;
-  let play = 0;
-  let roundOver = false;
-  return events.map((event) => {
+export const roundsToldApart = (types: ReadonlySet<string>): boolean => types.has('deal') || types.has('round-end');
+
+/**
+ * Round and play as a stream is read, event by event. A round starts where an event names a new `round`; after a
+ * round-end, a play or a sweep with no deal before it (an engine that does not report deals) opens the next round.
+ */
+export class PositionReader implements EventPosition {
+  round = 1;
+  play = 0;
+  private roundOver = false;
+
+  /** Moves past `event`: `round` and `play` are then its own. */
+  read(event: GameEvent): void {
     switch (event.type) {
       case 'deal':
       case 'redeal':
       case 'table-bonus':
       case 'award':
       case 'round-end':
-        if (Number.isInteger(event.round) && event.round !== round) {
-          round = event.round;
-          play = 0;
-          roundOver = false;
+        if (Number.isInteger(event.round) && event.round !== this.round) {
+          this.round = event.round;
+          this.play = 0;
+          this.roundOver = false;
         }
         break;
       case 'capture':
       case 'trail':
-        if (roundOver) {
-          round++;
-          play = 0;
-          roundOver = false;
+      case 'sweep':
+        // After a round-end, a play, or a sweep before any play (a table bonus's, its table-bonus unreported),
+        // is the next round's.
+        if (this.roundOver) {
+          this.round++;
+          this.play = 0;
+          this.roundOver = false;
         }
-        play++;
+        if (event.type !== 'sweep') this.play++;
         break;
       default:
         break;
     }
-    if (event.type === 'round-end') roundOver = true;
-    return { round, play };
+    if (event.type === 'round-end') this.roundOver = true;
+  }
+}
+
+/** Round and play of every event of a stream (see `PositionReader`). */
+export function positionsOf(events: readonly GameEvent[]): EventPosition[] {
+  const reader = new PositionReader();
+  return events.map((event) => {
+    reader.read(event);
+    return { round: reader.round, play: reader.play };
   });
 }

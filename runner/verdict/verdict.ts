@@ -7,24 +7,24 @@
  * Both streams are first reduced to what the engine reports (its profile's event types, less the fields it
  * omits). Then:
  * - the refusal: none on either side, or the same round, play and code;
- * - the plays: without a refusal, each round has as many captures and trails as the fixture makes plays;
  * - `expect.events`: the reduced streams are equal, event by event, in order (`match: types`: their events of
  *   the listed types);
- * - `expect.rounds`: per round, the sweeps per side, exactly one `award` per category written, exactly one
- *   `round-end`, each with the figures written;
+ * - the plays: without a refusal, each round has as many captures and trails as the fixture makes plays;
+ * - `expect.rounds`: per round, the sweeps per side (where the engine's events tell the rounds apart), exactly one
+ *   `award` per category written, exactly one `round-end`, each with the figures written;
  * - `expect.result`: exactly one `game-end`, the last event reported, with the result written;
  * - `expect.legal`, once all of the above hold: at each position, the engine's legal decisions as a set.
  * @module
  */
 import type { Decision, GameEvent } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedLegal, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { type Reporting, reportsField } from '../profile/profile.ts';
+import { isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { sameEvent, sameJson } from './equality.ts';
 import { sameLegalSet } from './legal-sets.ts';
-import { type EventPosition, isPlay, positionsOf } from './positions.ts';
+import { isPlay, PositionReader, roundsToldApart } from './positions.ts';
 
 /** The comparisons of the verdict, in the order they are made. */
-export const VERDICT_PARTS = ['refusal', 'plays', 'events', 'score-sheets', 'result', 'legal'] as const;
+export const VERDICT_PARTS = ['refusal', 'events', 'plays', 'score-sheets', 'result', 'legal'] as const;
 export type VerdictPart = (typeof VERDICT_PARTS)[number];
 
 /** `passed`, or the first comparison that failed. */
@@ -37,13 +37,14 @@ const failed = (part: VerdictPart): Verdict => ({ passed: false, part });
 export function judgeReply(fixture: Fixture, reply: ReplayReply, reporting: Reporting): Verdict {
   const { expect } = fixture;
   if (!sameRefusal(expect.reject, reply.rejection)) return failed('refusal');
-  const reported = reply.events.filter((event) => reporting.types.has(event.type));
-  const positions = positionsOf(reported);
-  if (reply.rejection === undefined && reporting.types.has('capture') && reporting.types.has('trail') && !samePlays(fixture, reported, positions, reporting)) {
+  const full = isFullReporting(reporting);
+  const reported = full ? reply.events : reply.events.filter((event) => reporting.types.has(event.type));
+  if (expect.events !== undefined && !sameEvents(expect.events, reported, reporting, full)) return failed('events');
+  const rounds = eventsByRound(reported);
+  if (reply.rejection === undefined && reporting.types.has('capture') && reporting.types.has('trail') && !samePlays(fixture, rounds, reporting)) {
     return failed('plays');
   }
-  if (expect.events !== undefined && !sameEvents(expect.events, reported, reporting)) return failed('events');
-  if (!(expect.rounds ?? []).every((round) => meetsScoreSheet(round, reported, positions, reporting, fixture.players))) return failed('score-sheets');
+  if (!(expect.rounds ?? []).every((round) => meetsScoreSheet(round, rounds.get(round.round) ?? [], reporting, fixture.players))) return failed('score-sheets');
   if (expect.result !== undefined && reporting.types.has('game-end') && !meetsResult(expect.result, reported, reporting)) return failed('result');
   return PASSED;
 }
@@ -59,21 +60,30 @@ function sameRefusal(expected: Fixture['expect']['reject'], actual: ReplayReply[
   return expected.round === actual.round && expected.play === actual.play && expected.code === actual.code;
 }
 
-/** The events that tell one round from the next: every round opens with a deal, and closes with a round-end. */
-const ROUND_BOUNDARIES = ['deal', 'round-end'] as const;
+/** The reported events of each round, as `positionsOf` numbers them. */
+function eventsByRound(reported: readonly GameEvent[]): Map<number, GameEvent[]> {
+  const rounds = new Map<number, GameEvent[]>();
+  const position = new PositionReader();
+  for (const event of reported) {
+    position.read(event);
+    const events = rounds.get(position.round);
+    if (events === undefined) rounds.set(position.round, [event]);
+    else events.push(event);
+  }
+  return rounds;
+}
 
 /**
  * Each round (as the engine's events number them) has the fixture's number of plays, and no other round has
  * any. An engine that reports neither deals nor round-ends makes the fixture's number of plays in all.
  */
-function samePlays(fixture: Fixture, events: readonly GameEvent[], positions: readonly EventPosition[], reporting: Reporting): boolean {
-  const byRound = ROUND_BOUNDARIES.some((type) => reporting.types.has(type));
+function samePlays(fixture: Fixture, rounds: ReadonlyMap<number, readonly GameEvent[]>, reporting: Reporting): boolean {
+  const byRound = roundsToldApart(reporting.types);
   const made = new Map<number, number>();
-  events.forEach((event, i) => {
-    if (!isPlay(event)) return;
-    const round = byRound ? (positions[i] as EventPosition).round : 1;
-    made.set(round, (made.get(round) ?? 0) + 1);
-  });
+  for (const [round, events] of rounds) {
+    const key = byRound ? round : 1;
+    made.set(key, (made.get(key) ?? 0) + events.filter(isPlay).length);
+  }
   const plays = fixture.rounds.map((round) => round.plays.length);
   const expected = new Map(byRound ? plays.map((count, i) => [i + 1, count] as const) : [[1, plays.reduce((a, b) => a + b, 0)] as const]);
   for (const round of new Set([...made.keys(), ...expected.keys()])) {
@@ -82,24 +92,24 @@ function samePlays(fixture: Fixture, events: readonly GameEvent[], positions: re
   return true;
 }
 
-function sameEvents(spec: ExpectedEvents, reported: readonly GameEvent[], reporting: Reporting): boolean {
+/** The expected events and the engine's, of the types compared, one for one. */
+function sameEvents(spec: ExpectedEvents, reported: readonly GameEvent[], reporting: Reporting, full: boolean): boolean {
   const chosen = spec.match === 'all' ? undefined : new Set<string>(spec.types ?? spec.list.map((event) => event.type));
   const compared = (event: GameEvent): boolean => reporting.types.has(event.type) && (chosen === undefined || chosen.has(event.type));
-  const expected = spec.list.filter(compared);
-  const actual = reported.filter(compared);
+  const everything = full && chosen === undefined;
+  const expected = everything ? spec.list : spec.list.filter(compared);
+  const actual = everything ? reported : reported.filter(compared);
   if (expected.length !== actual.length) return false;
-  return expected.every((event, i) => sameEvent(event, actual[i] as GameEvent, reporting.omitted.get(event.type)));
+  for (let i = 0; i < expected.length; i++) {
+    const event = expected[i] as GameEvent;
+    if (!sameEvent(event, actual[i] as GameEvent, reporting.omitted.get(event.type))) return false;
+  }
+  return true;
 }
 
-function meetsScoreSheet(
-  expected: ExpectedRound,
-  reported: readonly GameEvent[],
-  positions: readonly EventPosition[],
-  reporting: Reporting,
-  players: number,
-): boolean {
-  const ofRound = reported.filter((_, i) => positions[i]?.round === expected.round);
-  if (expected.sweeps !== undefined && reporting.types.has('sweep')) {
+/** A round's score sheet against the round's reported events. */
+function meetsScoreSheet(expected: ExpectedRound, ofRound: readonly GameEvent[], reporting: Reporting, players: number): boolean {
+  if (expected.sweeps !== undefined && reporting.types.has('sweep') && roundsToldApart(reporting.types)) {
     const counts = new Array<number>(expected.sweeps.length).fill(0);
     for (const event of ofRound) {
       if (event.type !== 'sweep') continue;
@@ -108,16 +118,21 @@ function meetsScoreSheet(
     }
     if (!sameJson(counts, expected.sweeps)) return false;
   }
+  const awards = new Map<unknown, GameEvent[]>();
+  const ends: GameEvent[] = [];
+  for (const event of ofRound) {
+    if (event.type === 'round-end') ends.push(event);
+    else if (event.type === 'award') awards.set(event.category, [...(awards.get(event.category) ?? []), event]);
+  }
   if (reporting.types.has('award')) {
-    for (const [category, figures] of Object.entries(expected.awards ?? {})) {
-      const awards = ofRound.filter((event) => event.type === 'award' && event.category === category);
-      if (awards.length !== 1 || !meetsFigures(awards[0] as GameEvent, figures, 'award', reporting)) return false;
+    for (const category in expected.awards) {
+      const awarded = awards.get(category) ?? [];
+      if (awarded.length !== 1 || !meetsFigures(awarded[0] as GameEvent, { ...expected.awards[category] }, 'award', reporting)) return false;
     }
   }
   const { points, totals } = expected;
   const compared = (want: unknown, field: string): boolean => want !== undefined && reportsField(reporting, 'round-end', field);
   if (compared(points, 'points') || compared(totals, 'totals')) {
-    const ends = ofRound.filter((event) => event.type === 'round-end');
     if (ends.length !== 1 || !meetsFigures(ends[0] as GameEvent, { points, totals }, 'round-end', reporting)) return false;
   }
   return true;
@@ -134,5 +149,9 @@ function meetsResult(expected: ExpectedResult, reported: readonly GameEvent[], r
 /** Each figure written (not undefined) equals the event's field of that name, unless the engine omits the field. */
 function meetsFigures(event: GameEvent, figures: Record<string, unknown>, type: GameEvent['type'], reporting: Reporting): boolean {
   const fields = event as unknown as Record<string, unknown>;
-  return Object.entries(figures).every(([field, want]) => want === undefined || !reportsField(reporting, type, field) || sameJson(want, fields[field]));
+  for (const field in figures) {
+    const want = figures[field];
+    if (want !== undefined && reportsField(reporting, type, field) && !sameJson(want, fields[field])) return false;
+  }
+  return true;
 }
