@@ -4,11 +4,13 @@
  * @module
  */
 import { cardValue } from './cards.ts';
-import { captureTarget, MAX_TARGET, rankMatchPosition, someSubsetSums, takesWholeTable, wholeTable } from './capture.ts';
+import { captureTarget, listCaptures, MAX_TARGET, rankMatchPosition, someSubsetSums, takesWholeTable, wholeTable } from './capture.ts';
 import type { CaptureRules } from './types.ts';
 
 /** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
 let ways = new Float64Array(64 * (MAX_TARGET + 1));
+/** Under `sums: fewest-cards`, the captures themselves: counting them by size is not worth a table of its own. */
+let listed: number[][] = [];
 
 /**
  * How many legal captures a played card has, counted without listing them (copies of a card at different
@@ -16,6 +18,10 @@ let ways = new Float64Array(64 * (MAX_TARGET + 1));
  */
 export function countCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
   if (takesWholeTable(rules, table, length, playedValue)) return 1;
+  if (rules.sums === 'fewest-cards') {
+    listed = listCaptures(rules, table, length, playedValue);
+    return listed.length;
+  }
   const target = captureTarget(rules, playedValue);
   if (target < 1 || target > MAX_TARGET) return 0;
   if (rules.mode === 'match-or-sum' && rules.rankPriority) {
@@ -53,6 +59,11 @@ export function captureAt(
   out: Int16Array,
 ): number {
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
+  if (rules.sums === 'fewest-cards') {
+    const set = listed[index] as number[];
+    set.forEach((position, i) => (out[i] = position));
+    return set.length;
+  }
   const target = captureTarget(rules, playedValue);
   if (rules.mode === 'match-or-sum' && rules.rankPriority && rankMatchPosition(rules, table, length, target) >= 0) {
     for (let position = 0; position < length; position++) {

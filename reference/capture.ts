@@ -96,7 +96,27 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
   }
   // collectSubsets leaves excludedCodes all zero, as it found them.
   collectSubsets(table, length, 0, target, 0, sets);
-  return sets;
+  if (rules.sums === 'any' || sets.length === 0) return sets;
+  const fewest = Math.min(...sets.map((set) => set.length));
+  return sets.filter((set) => set.length === fewest);
+}
+
+const fewestPerSum = new Int16Array(MAX_TARGET + 1);
+
+/** The fewest table cards that total `target` (CAP-CHOICE, `sums: fewest-cards`), or 0 if none do. */
+export function fewestCards(table: Uint8Array, length: number, target: number): number {
+  const unreachable = 0x7fff;
+  fewestPerSum.fill(unreachable);
+  fewestPerSum[0] = 0;
+  for (let position = 0; position < length; position++) {
+    const value = cardValue(table[position] as number);
+    for (let sum = target; sum >= value; sum--) {
+      const through = (fewestPerSum[sum - value] as number) + 1;
+      if (through < (fewestPerSum[sum] as number)) fewestPerSum[sum] = through;
+    }
+  }
+  const fewest = fewestPerSum[target] as number;
+  return fewest === unreachable ? 0 : fewest;
 }
 
 function collectSubsets(
@@ -189,7 +209,7 @@ export function autoCapture(
   return taken;
 }
 
-export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_NOT_WHOLE_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY';
+export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_NOT_WHOLE_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY' | 'CAPTURE_NOT_FEWEST';
 
 const takenPerCode = new Int16Array(40);
 
@@ -227,5 +247,6 @@ export function resolveCapture(
   if (takesWholeTable(rules, table, length, playedValue)) return taken === length ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
   if (sum !== target) return 'CAPTURE_WRONG_SUM';
   if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';
+  if (rules.sums === 'fewest-cards' && codes.length > fewestCards(table, length, target)) return 'CAPTURE_NOT_FEWEST';
   return taken;
 }

@@ -38,7 +38,7 @@ function resetRound(state: GameState): void {
   state.dealNumber = 0;
 }
 
-const firstPlayer = (state: GameState): number => (state.dealer + 1) % state.seats.players;
+export const firstPlayer = (state: GameState): number => (state.dealer + 1) % state.seats.players;
 
 /** DEAL-PROCEDURE, DEAL-REFILL: gives every player a hand from the stock. */
 export function dealHands(state: GameState): void {
@@ -101,7 +101,7 @@ function voidingRule(state: GameState): RedealRule | undefined {
 
 /**
  * TABLE-BONUS-FIFTEEN: an opening table worth 15 is one escoba for the beneficiary, 30 two (split into two
- * groups of 15 under the `two-groups` reading).
+ * groups of 15 under the `two-groups` reading, and nothing under `none`).
  */
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
@@ -110,7 +110,7 @@ function tableBonus(state: GameState): void {
   for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
   let sweeps = 0;
   if (total === 15) sweeps = 1;
-  else if (total === 30 && (bonus.thirty === 'sum' || someSubsetSums(state.table, state.tableLength, 15))) sweeps = 2;
+  else if (total === 30 && (bonus.thirty === 'sum' || (bonus.thirty === 'two-groups' && someSubsetSums(state.table, state.tableLength, 15)))) sweeps = 2;
   if (sweeps === 0) return;
   const seat = bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state);
   const cards = state.table.subarray(0, state.tableLength);

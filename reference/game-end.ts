@@ -4,15 +4,28 @@
  * @module
  */
 import type { GameState } from './state.ts';
+import { firstToReach } from './scoring.ts';
 import type { GameEndReason } from './types.ts';
 
-/** The winner first, then the other sides by total (ascending in inverse mode), ties by lowest index. */
+/**
+ * END-RANKING: the winner first, then the other sides by total (ascending in inverse mode); sides with equal
+ * totals by the tie-break keys where `rankTies` says so (most first), then by lowest index.
+ */
 function ranking(state: GameState, winner: number | null): number[] {
   const totals = state.totals;
-  const sign = state.rules.end.inverse ? 1 : -1;
+  const { inverse, rankTies, tieBreaks } = state.rules.end;
+  const sign = inverse ? 1 : -1;
+  const keys = rankTies === 'tie-breaks' ? tieBreaks : [];
   const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
-  // The sort is stable, so sides with equal totals stay in index order.
-  sides.sort((a, b) => sign * ((totals[a] as number) - (totals[b] as number)));
+  const byKeys = (a: number, b: number): number => {
+    for (const key of keys) {
+      const difference = state.tallyOf(b, key) - state.tallyOf(a, key);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
+  // The sort is stable, so sides still equal stay in index order.
+  sides.sort((a, b) => sign * ((totals[a] as number) - (totals[b] as number)) || byKeys(a, b));
   return winner === null ? sides : [winner, ...sides.filter((side) => side !== winner)];
 }
 
@@ -78,8 +91,17 @@ export function judgeRound(state: GameState): RoundVerdict {
   // A side has reached the target (see the first line), so the top total is among those that reached it.
   const top = Math.max(...totals);
   const leaders = breakTie(state, sides.filter((side) => totals[side] === top));
-  if (leaders.length === 1 || end.exactTie === 'lowest-seat') {
-    return { end: { reason: 'target', winner: leaders[0] as number } };
+  if (leaders.length === 1) return { end: { reason: 'target', winner: leaders[0] as number } };
+  switch (end.exactTie) {
+    case 'lowest-seat':
+      return { end: { reason: 'target', winner: leaders[0] as number } };
+    case 'draw':
+      return { end: { reason: 'target', winner: null } };
+    case 'last-round-order': {
+      const first = firstToReach(state);
+      return first === null ? NOTHING_DECIDED : { end: { reason: 'target', winner: first } };
+    }
+    case 'another-round':
+      return NOTHING_DECIDED;
   }
-  return NOTHING_DECIDED;
 }

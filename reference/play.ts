@@ -192,6 +192,8 @@ function captureProblemText(state: GameState, decision: Decision, problem: Captu
         : `${capture} does not match ${decision.card} by value or sum`;
     case 'CAPTURE_RANK_PRIORITY':
       return `a card of value ${value} is on the table, so ${decision.card} must take it alone`;
+    case 'CAPTURE_NOT_FEWEST':
+      return `${capture} takes more cards than the fewest that make the total: a sum of fewer cards must be taken`;
   }
 }
 
@@ -206,6 +208,8 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
       return mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM';
     case 'CAPTURE_RANK_PRIORITY':
       return 'CAP-RANK-PRIORITY';
+    case 'CAPTURE_NOT_FEWEST':
+      return 'CAP-CHOICE';
   }
 }
 

@@ -4,19 +4,26 @@
  * @module
  */
 import { CARDS_PER_DECK, formatCard, VALUES_PER_SUIT } from './cards.ts';
-import { beginRound } from './deal.ts';
+import { beginRound, firstPlayer } from './deal.ts';
 import { finishGame, judgeRound, type RoundVerdict } from './game-end.ts';
 import { scoreRound } from './scoring.ts';
 import type { GameState } from './state.ts';
 
+/** SWEEP-REMAINDER: who takes the table where nobody captured in the round; -1 where it is discarded. */
+function nobodyCapturedOwner(state: GameState): number {
+  switch (state.rules.remainder.whenNobodyCaptured) {
+    case 'discard':
+      return -1;
+    case 'dealer':
+      return state.dealer;
+    case 'first-player':
+      return firstPlayer(state);
+  }
+}
+
 function takeRemainder(state: GameState): void {
   const cards = state.table.subarray(0, state.tableLength);
-  const owner =
-    state.lastCapturer >= 0
-      ? state.lastCapturer
-      : state.rules.remainder.whenNobodyCaptured === 'dealer'
-        ? state.dealer
-        : -1;
+  const owner = state.lastCapturer >= 0 ? state.lastCapturer : nobodyCapturedOwner(state);
   // Stryker disable next-line ConditionalExpression: addToPile(-1, code) writes only negative indexes of typed arrays, which are dropped, and reads no prime to beat
   if (owner >= 0) for (const code of cards) state.addToPile(owner, code);
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards

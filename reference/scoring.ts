@@ -214,6 +214,54 @@ function addPoints(state: GameState, side: number, points: number, countedOut: n
 }
 
 /**
+ * One category's points per side into `sidePoints`, from `contestantPoints` (which `award` has filled): a side
+ * scores a category once, however many of its players lead it.
+ */
+function categorySidePoints(state: GameState, holdings: Holdings, category: Category): void {
+  const { sides } = state.seats;
+  zero(sidePoints, sides);
+  if (holdings.pooled || category.kind === 'sweeps') {
+    // Stryker disable next-line EqualityOperator: `<=` also adds contestantPoints[contestants], stale and 0 after zero(): nothing changes
+    for (let c = 0; c < holdings.contestants; c++) sidePoints[holdings.sideOf(c)] += contestantPoints[c];
+    return;
+  }
+  for (let side = 0; side < sides; side++) {
+    let best = 0;
+    for (let c = 0; c < holdings.contestants; c++) if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
+    sidePoints[side] = best;
+  }
+}
+
+/**
+ * END-EXACT-TIE (`last-round-order`): the side that would have reached the target first had the round just
+ * scored been counted point by point, from the totals before it: the sweeps scored at once in the order they
+ * were made, then the categories in order, each side by side. Null where none reaches it alone.
+ */
+export function firstToReach(state: GameState): number | null {
+  const { sides, sideOf } = state.seats;
+  const { target } = state.rules.end;
+  const running = Array.from({ length: sides }, (_, side) => (state.totals[side] as number) - (state.roundPoints[side] as number));
+  const reached = (): number[] => running.flatMap((total, side) => (total >= target ? [side] : []));
+  if (state.rules.sweep.timing === 'immediate') {
+    for (let i = 0; i < state.sweepLogLength; i++) {
+      running[sideOf[state.sweepLog[i]] as number] += state.rules.sweep.points;
+      const now = reached();
+      if (now.length > 0) return now.length === 1 ? (now[0] as number) : null;
+    }
+  }
+  const holdings = holdingsScratch.count(state);
+  for (const category of state.rules.scoring.categories) {
+    measure(holdings, category);
+    award(state, holdings, category);
+    categorySidePoints(state, holdings, category);
+    for (let side = 0; side < sides; side++) running[side] += sidePoints[side] as number;
+    const now = reached();
+    if (now.length > 0) return now.length === 1 ? (now[0] as number) : null;
+  }
+  return null;
+}
+
+/**
  * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
  * each. Under counting out the points are added one at a time (sweeps in the order they were made, other
  * categories side by side) and scoring stops the moment a side reaches the target: it returns that side
@@ -228,22 +276,16 @@ export function scoreRound(state: GameState): number | null {
     if (countedOut !== null) break;
     measure(holdings, category);
     award(state, holdings, category);
-    zero(sidePoints, sides);
     if (category.kind === 'sweeps' && countingOut) {
+      zero(sidePoints, sides);
       for (let i = 0; i < state.sweepLogLength; i++) countedOut = addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points, countedOut);
-    } else if (holdings.pooled || category.kind === 'sweeps') {
-      // Stryker disable next-line EqualityOperator: `<=` also adds to side index `sides` (pooled: contestant = side): sidePoints past the shown sides, totals and roundPoints past their end (dropped), and totals[sides] >= target is false
-      for (let c = 0; c < holdings.contestants; c++) countedOut = addPoints(state, holdings.sideOf(c), contestantPoints[c], countedOut);
     } else {
-      // Players compete, but a side scores a category once, however many of its players lead.
-      // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`, which no player is on: its best is 0 and addPoints returns at once
+      categorySidePoints(state, holdings, category);
+      // addPoints adds into sidePoints as it goes: each side's points are taken out first.
       for (let side = 0; side < sides; side++) {
-        let best = 0;
-        // Stryker disable next-line EqualityOperator: `<=` also asks player `players`, whose side (sideOf[players]) is undefined, never a side
-        for (let c = 0; c < holdings.contestants; c++) {
-          if (holdings.sideOf(c) === side) best = Math.max(best, contestantPoints[c]);
-        }
-        countedOut = addPoints(state, side, best, countedOut);
+        const points = sidePoints[side] as number;
+        sidePoints[side] = 0;
+        countedOut = addPoints(state, side, points, countedOut);
       }
     }
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the award; the guard only saves copying the counts and points

@@ -80,13 +80,14 @@ export const FIRST_DEALERS = ['last-seat', 'setup'] as const;
 export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
 export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
-export const THIRTY_READINGS = ['sum', 'two-groups'] as const;
+export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
 export const CAPTURE_MODES = ['match-or-sum', 'fifteen'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
+export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
 export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
-export const REMAINDER_OWNERS = ['discard', 'dealer'] as const;
+export const REMAINDER_OWNERS = ['discard', 'dealer', 'first-player'] as const;
 export const CATEGORY_KINDS = [
   'most-cards',
   'most-coins',
@@ -102,7 +103,8 @@ export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
 export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
 export const END_MODES = ['target', 'single-round'] as const;
-export const EXACT_TIES = ['another-round', 'lowest-seat'] as const;
+export const EXACT_TIES = ['another-round', 'lowest-seat', 'draw', 'last-round-order'] as const;
+export const RANKING_TIES = ['side', 'tie-breaks'] as const;
 export const TIE_BREAK_KEYS = ['sweeps', 'coins', 'settebello', 'sevens', 'cards'] as const;
 export const OPTION_TYPES = ['integer', 'boolean', 'enum'] as const;
 /** The knobs a host option may set directly to its value. */
@@ -128,6 +130,7 @@ export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
 export type Chooser = (typeof CHOOSERS)[number];
+export type SumChoice = (typeof SUM_CHOICES)[number];
 export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
 export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
 export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
@@ -137,6 +140,7 @@ export type IncompletePrimiera = (typeof INCOMPLETE_PRIMIERA)[number];
 export type BonusCombine = (typeof BONUS_COMBINES)[number];
 export type EndMode = (typeof END_MODES)[number];
 export type ExactTie = (typeof EXACT_TIES)[number];
+export type RankingTie = (typeof RANKING_TIES)[number];
 export type TieBreakKey = (typeof TIE_BREAK_KEYS)[number];
 export type OptionType = (typeof OPTION_TYPES)[number];
 export type SettableKnob = (typeof SETTABLE_KNOBS)[number];
@@ -208,6 +212,8 @@ export interface CaptureRules {
   rankPriority: boolean;
   compulsion: Compulsion;
   chooser: Chooser;
+  /** CAP-CHOICE: which sums a player may take: any, or only those of the fewest cards. */
+  sums: SumChoice;
   autoTieBreak: AutoTieBreak;
   /** CAP-ACE-TAKES-ALL: an ace played onto a table without an ace takes the whole table. */
   aceTakesAll: boolean;
@@ -249,6 +255,8 @@ export interface EndRules {
   target: number;
   exactTie: ExactTie;
   tieBreaks: TieBreakKey[];
+  /** END-RANKING: how sides tied on points are ordered behind the winner. */
+  rankTies: RankingTie;
   countingOut: boolean;
   instantWin: boolean;
   inverse: boolean;
@@ -377,6 +385,7 @@ export const ERROR_CODES = [
   'CAPTURE_NOT_WHOLE_TABLE',
   'CAPTURE_WRONG_SUM',
   'CAPTURE_RANK_PRIORITY',
+  'CAPTURE_NOT_FEWEST',
   'CAPTURE_NOT_AUTOMATIC',
   'MUST_CAPTURE',
   'MUST_PLAY_CAPTURING_CARD',

@@ -57,6 +57,7 @@ export const DEFAULT_RULES: Rules = {
     rankPriority: true,
     compulsion: 'played-card',
     chooser: 'player',
+    sums: 'any',
     autoTieBreak: 'include-earliest',
     aceTakesAll: false,
   },
@@ -77,6 +78,7 @@ export const DEFAULT_RULES: Rules = {
     target: 11,
     exactTie: 'another-round',
     tieBreaks: [],
+    rankTies: 'side',
     countingOut: false,
     instantWin: false,
     inverse: false,
@@ -289,6 +291,9 @@ export function checkRules(rules: Rules): string | undefined {
   if (values !== '1,2,3,4,5,6,7,8,9,10') return `deck.ranks must list values 1..10 in order, got ${values}`;
   if (capture.chooser === 'auto' && capture.compulsion === 'none') {
     return 'capture.chooser "auto" captures whenever the played card can, so capture.compulsion cannot be "none"';
+  }
+  if (capture.chooser === 'auto' && capture.sums === 'fewest-cards') {
+    return 'capture.chooser "auto" picks the capture itself, so capture.sums cannot be "fewest-cards" (a rule for the player who chooses)';
   }
   if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
     return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';

@@ -79,10 +79,12 @@ KNOWN = {
     ("capture", "compulsion"): ("none", "played-card", "any-card"),
     ("capture", "chooser"): ("player", "auto"),
     ("capture", "autoTieBreak"): ("include-earliest", "exclude-earliest"),
+    ("capture", "sums"): ("any",),
     ("sweep", "timing"): ("immediate", "round-end"),
     ("remainder", "whenNobodyCaptured"): ("discard", "dealer"),
     ("end", "mode"): ("target", "single-round"),
     ("end", "exactTie"): ("another-round", "lowest-seat"),
+    ("end", "rankTies"): ("side",),
 }
 CATEGORY_KINDS = ("most-cards", "most-coins", "most-sevens", "card", "primiera", "all-coins", "all-sevens",
                   "sweeps", "napola")
@@ -99,11 +101,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
              "firstDealer": "last-seat", "rotation": "forward"},
     "openingTable": {"redeal": [], "bonus": {"enabled": False, "beneficiary": "dealer", "thirty": "two-groups"}},
     "capture": {"mode": "match-or-sum", "rankPriority": True, "compulsion": "played-card", "chooser": "player",
-                "autoTieBreak": "include-earliest", "aceTakesAll": False},
+                "sums": "any", "autoTieBreak": "include-earliest", "aceTakesAll": False},
     "sweep": {"points": 1, "lastPlay": False, "timing": "round-end", "aceTakesAll": False},
     "remainder": {"whenNobodyCaptured": "discard"},
     "scoring": {"poolTeamCards": True, "categories": []},
-    "end": {"mode": "target", "target": 11, "exactTie": "another-round", "tieBreaks": [], "countingOut": False,
+    "end": {"mode": "target", "target": 11, "exactTie": "another-round", "tieBreaks": [], "rankTies": "side", "countingOut": False,
             "instantWin": False, "inverse": False},
 }
 

@@ -13,6 +13,7 @@ import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName,
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
+import { idSegment } from '../load/fixtures.ts';
 import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
 import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
 import { countResults, exitCodeOf, type RunSummary } from '../run/outcome.ts';
@@ -197,7 +198,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       ...(against === undefined ? {} : { profile: PLAYS_EVERYTHING }),
       engineLabel: label,
       engineVersion: version,
-      group: basename(out),
+      group: idSegment(basename(out)),
       shownDir: showPath(out, io),
       reproFlags: [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile]), ...userVariantsFlags(values, [values.variant])],
     };

@@ -245,7 +245,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
 describe('import: usage mistakes', () => {
   test.each([
     [[], 'import takes one log file, got 0'],
-    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba, house-remainder-dealer, napola, pagat, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
+    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
   ])('%j', async (argv, message) => {
     expect(await runCli(['import', ...argv], { cwd: dir })).toEqual({
       code: 2,
@@ -254,15 +254,12 @@ describe('import: usage mistakes', () => {
     });
   });
 
-  test('a folder whose name cannot be part of a fixture id', async () => {
-    await mkdir(join(dir, 'Recorded'));
-    const ran = await runCli(['import', SAMPLE, '--out', 'Recorded'], { cwd: dir });
-    expect(ran.code).toBe(2);
-    expect(ran.stderr).toBe(
-      'error: a fixture in Recorded/rec-sample-1.yaml would have the id "Recorded/rec-sample-1": a fixture\'s folder and file name are lowercase letters, digits and hyphens\n' +
-        'Run "scopa-conformance help import" for usage.\n',
-    );
-    expect(await readdir(join(dir, 'Recorded'))).toEqual([]);
+  test('into a folder of any name: the ids take its name as an id segment, and validate takes the fixtures', async () => {
+    const ran = await runCli(['import', SAMPLE, '--out', 'My_Recorded.Games'], { cwd: dir });
+    expect(ran.code).toBe(0);
+    expect(await readdir(join(dir, 'My_Recorded.Games'))).toEqual(['rec-sample-1.yaml', 'rec-sample-2.yaml']);
+    expect(await readFile(join(dir, 'My_Recorded.Games', 'rec-sample-1.yaml'), 'utf8')).toContain('"id": "my-recorded-games/rec-sample-1"');
+    expect(await runCli(['validate', 'My_Recorded.Games'], { cwd: dir })).toMatchObject({ code: 0 });
   });
 
   test('a log that cannot be read', async () => {

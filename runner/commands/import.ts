@@ -11,7 +11,6 @@ import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { fileStamp, loneCarriageReturn, readUserFile, writeFileSafely } from '../util/files.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
-import { checkAgainstSchema } from '../load/schemas.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 
 const OPTIONS = {
@@ -76,10 +75,6 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
       const folder = resolve(io.cwd, values.out ?? join('fixtures', game.variant));
       const path = join(folder, `rec-${name}-${index + 1}.yaml`);
       const id = fixtureIdOf(path);
-      if (checkAgainstSchema('fixture#/properties/id', id).length > 0) {
-        const rule = "a fixture's folder and file name are lowercase letters, digits and hyphens";
-        throw new UsageError(`a fixture in ${showPath(path, io)} would have the id "${id}": ${rule}`);
-      }
       const variant = variants.get(game.variant);
       const rules = variant === undefined ? undefined : applyOptions(variant, game.header.options);
       const automatic = rules?.ok === true && rules.value.capture.chooser === 'auto';

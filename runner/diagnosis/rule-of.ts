@@ -52,6 +52,7 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     CAPTURE_NOT_WHOLE_TABLE: 'CAP-ACE-TAKES-ALL',
     CAPTURE_WRONG_SUM: rules.capture.mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
     CAPTURE_RANK_PRIORITY: 'CAP-RANK-PRIORITY',
+    CAPTURE_NOT_FEWEST: 'CAP-CHOICE',
     CAPTURE_NOT_AUTOMATIC: 'CAP-AUTO',
     MUST_CAPTURE: 'CAP-COMPULSION',
     MUST_PLAY_CAPTURING_CARD: 'CAP-COMPULSION',

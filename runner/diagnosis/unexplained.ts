@@ -9,7 +9,7 @@
  */
 import type { GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import type { Reporting } from '../profile/profile.ts';
+import { type Reporting, reportsField } from '../profile/profile.ts';
 import { sameEvent } from '../verdict/equality.ts';
 import { type EventPosition, positionsOf } from '../verdict/positions.ts';
 import type { VerdictPart } from '../verdict/verdict.ts';
@@ -81,7 +81,10 @@ function firstStreamDifference(spec: ExpectedEvents, stream: readonly GameEvent[
   return divergence('event-mismatch', e, a);
 }
 
-/** The first event that breaks the shape of a stream: a repeated award or round-end of a round, a repeated game-end, an event after the game-end. */
+/**
+ * The first event that breaks the shape of a stream: an award or round-end that names another round than the one
+ * it is in, a repeated award or round-end of a round, a repeated game-end, an event after the game-end.
+ */
 function shapeProblem(stream: readonly GameEvent[], rules: Rules, reporting: Reporting): EventDivergence | undefined {
   const positions = positionsOf(stream);
   const seen = new Set<string>();
@@ -92,6 +95,12 @@ function shapeProblem(stream: readonly GameEvent[], rules: Rules, reporting: Rep
     const key =
       event.type === 'award' ? `award ${position.round} ${String(event.category)}` : event.type === 'round-end' ? `round-end ${position.round}` : event.type;
     const repeated = (event.type === 'award' || event.type === 'round-end' || event.type === 'game-end') && seen.has(key);
+    const misnumbered = (event.type === 'award' || event.type === 'round-end') && event.round !== position.round && reportsField(reporting, event.type, 'round');
+    if (misnumbered) {
+      const surroundings = { expectedStream: stream, expectedAt: index, actualStream: stream, actualAt: index };
+      const numbered = { ...event, round: position.round } as GameEvent;
+      return { kind: 'event-mismatch', ...position, eventIndex: index, expectedIndex: index, rule: eventRule(numbered, event, rules, surroundings), expected: numbered, actual: event };
+    }
     if (ended || repeated) {
       const surroundings = { expectedStream: stream, expectedAt: index, actualStream: stream, actualAt: index };
       return { kind: 'extra-event', ...position, eventIndex: index, expectedIndex: index, rule: eventRule(undefined, event, rules, surroundings), expected: null, actual: event };

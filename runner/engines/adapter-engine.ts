@@ -37,6 +37,12 @@ const HOST = new URL(FROM_SOURCES ? './adapter-host.ts' : './adapter-host.js', i
 /** Node's arguments that run the host: from the sources through tsx's loader, from the build as it is. */
 const hostArguments = (): string[] => (FROM_SOURCES ? ['--import', import.meta.resolve('tsx'), fileURLToPath(HOST)] : [fileURLToPath(HOST)]);
 
+/** An answer to a request the adapter offers: nothing (undefined, a forgotten `return`) is no answer. */
+function answered(value: unknown, method: string): unknown {
+  if (value === null) throw new EngineFailure(`the adapter offers ${method}() and answered nothing (undefined): no legal decisions to judge`);
+  return value;
+}
+
 export class AdapterEngine implements Engine {
   name: string;
   profile?: EngineProfile;
@@ -126,12 +132,12 @@ export class AdapterEngine implements Engine {
 
   async legal(request: ReplayRequest): Promise<Decision[] | undefined> {
     if (!this.offersLegal) return undefined;
-    return ((await this.ask({ cmd: 'legal', request })) ?? undefined) as Decision[] | undefined;
+    return answered(await this.ask({ cmd: 'legal', request }), 'legal') as Decision[];
   }
 
   async legalPositions(request: ReplayRequest, positions: readonly LegalPosition[]): Promise<Decision[][] | undefined> {
     if (!this.offersLegalPositions) return undefined;
-    return ((await this.ask({ cmd: 'legal-positions', request, positions })) ?? undefined) as Decision[][] | undefined;
+    return answered(await this.ask({ cmd: 'legal-positions', request, positions }), 'legalPositions') as Decision[][];
   }
 
   /** Lets the adapter close its engine, within the timeout; then its process is ended, whatever it did. */

@@ -149,11 +149,13 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     const game = settings.judge === undefined ? generated : await settings.judge(generated, rules);
     games++;
     if (game === undefined) continue;
-    if (asWritten && (await answersAsExpected(engine, game, rules))) {
+    const answered = asWritten ? await answerOf(engine, game, rules) : undefined;
+    if (answered !== undefined && passes(answered, game)) {
       judged++;
       continue;
     }
-    const result = await runFixture(engine, item(game, rules), settings.profile);
+    // The game is judged on the answer just given: asking again would let a flaky engine answer right the second time.
+    const result = await runFixture(answered === undefined ? engine : answering(engine, answered), item(game, rules), settings.profile);
     if (result.outcome === 'skipped' || result.outcome === 'not-applicable') notJudgedBecause ??= result.message;
     else judged++;
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
@@ -241,20 +243,43 @@ export function withUndealtInOrder(deck: readonly string[], dealt: number): stri
   return [...deck.slice(0, dealt), ...rest];
 }
 
-/**
- * Whether the engine answers a fuzz game as expected, by the verdict alone: the common case, a game the engine
- * gets right, is settled without the plan and the report. Anything else (another answer, a throw, a malformed
- * reply) goes through `runFixture`, which plays the game again and says what differs.
- */
-async function answersAsExpected(engine: Engine, game: Fixture, rules: Rules): Promise<boolean> {
-  let reply: unknown;
+/** An engine's one answer to a game: what it replied, or what it threw. */
+type Answered = { reply: unknown } | { thrown: unknown };
+
+async function answerOf(engine: Engine, game: Fixture, rules: Rules): Promise<Answered> {
   try {
-    reply = await engine.replay(replayRequestOf(game, rules));
-  } catch {
-    return false;
+    return { reply: await engine.replay(replayRequestOf(game, rules)) };
+  } catch (thrown) {
+    return { thrown };
   }
-  if (checkReplyShape(reply) !== undefined || (reply as ReplayReply).skipped !== undefined) return false;
-  return judgeReply(game, reply as ReplayReply, FULL_REPORTING).passed;
+}
+
+/**
+ * Whether an answer passes the game, by the verdict alone: the common case, a game the engine gets right, is
+ * settled without the plan and the report. Anything else goes through `runFixture`, with this same answer.
+ */
+function passes(answered: Answered, game: Fixture): boolean {
+  if (!('reply' in answered) || checkReplyShape(answered.reply) !== undefined) return false;
+  const reply = answered.reply as ReplayReply;
+  return reply.skipped === undefined && judgeReply(game, reply, FULL_REPORTING).passed;
+}
+
+/** The engine, its next replay answered with `answered` instead of asked again; the requests after it asked as usual. */
+function answering(engine: Engine, answered: Answered): Engine {
+  let given = false;
+  return {
+    name: engine.name,
+    ...(engine.profile === undefined ? {} : { profile: engine.profile }),
+    replay: async (request) => {
+      if (given) return engine.replay(request);
+      given = true;
+      if ('thrown' in answered) throw answered.thrown;
+      return answered.reply as ReplayReply;
+    },
+    legal: async (request) => engine.legal?.(request),
+    legalPositions: async (request, positions) => engine.legalPositions?.(request, positions),
+    close: async () => {},
+  };
 }
 
 /** Whether a result shows the rule. */

@@ -181,13 +181,26 @@ export async function listFixtureFiles(dirOrFiles: string[] = [FIXTURES_DIR]): P
   return { ok: true, value: files.filter((file) => !seen.has(resolve(file)) && seen.add(resolve(file))) };
 }
 
-/** The id a fixture file must have: its path under fixtures/ without `.yaml`; elsewhere its folder and name. */
+/**
+ * A folder's name as the first part of an id: lowercase letters, digits and hyphens, each run of anything else one
+ * hyphen (`Fuzz.out` gives `fuzz-out`), so that fixtures written to any folder have ids `run` takes.
+ */
+export const idSegment = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'fixtures';
+
+/**
+ * The id a fixture file must have: its path under fixtures/ without `.yaml`; elsewhere its folder's name (as an
+ * id segment) and its own.
+ */
 export function fixtureIdOf(file: string, fixturesDir = FIXTURES_DIR): string {
   const name = basename(file, FIXTURE_SUFFIX);
   if (isInside(file, fixturesDir)) {
     return join(relative(resolve(fixturesDir), resolve(dirname(file))), name).split(sep).join('/');
   }
-  return `${basename(dirname(resolve(file)))}/${name}`;
+  return `${idSegment(basename(dirname(resolve(file))))}/${name}`;
 }
 
 /**

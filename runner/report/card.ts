@@ -8,6 +8,7 @@
 import type { RuleId } from '../../reference/index.ts';
 import type { Divergence } from '../diagnosis/divergence.ts';
 import type { FixtureResult } from '../run/outcome.ts';
+import { oneLine } from '../util/one-line.ts';
 import { formatEvent, formatValue, ruleName, rulePointer } from './divergence.ts';
 
 export interface RuleFinding {
@@ -56,7 +57,7 @@ export function divergenceSides(divergence: Divergence): DivergenceSides {
     case 'not-rejected':
       return {
         expected: divergence.expected === null ? 'no refusal' : `refusal ${divergence.expected.code}`,
-        actual: divergence.actual === null ? 'none' : `refusal ${divergence.actual.code}`,
+        actual: divergence.actual === null ? 'none' : `refusal ${formatValue(divergence.actual.code)}`,
       };
     case 'stopped-early':
     case 'extra-play':
@@ -120,7 +121,7 @@ export class ReportCard {
         const { example } = finding;
         const at = `${example.id} round ${example.divergence.round}${example.divergence.play > 0 ? ` play ${example.divergence.play}` : ''}`;
         const often = `${plural(finding.fixtures, 'fixture')}, ${plural(finding.rounds, 'round')}`;
-        return { ...finding, summary: `${finding.name}: ${often}; e.g. ${at}: ${divergenceInBrief(example.divergence)}` };
+        return { ...finding, summary: oneLine(`${finding.name}: ${often}; e.g. ${at}: ${divergenceInBrief(example.divergence)}`) };
       });
   }
 }

@@ -25,6 +25,7 @@ import { positionsOf } from '../verdict/positions.ts';
 import { canonicalEvent, numbers } from '../verdict/equality.ts';
 import { legalDifference } from '../verdict/legal-sets.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from '../fixture/fixture.ts';
+import { oneLine } from '../util/one-line.ts';
 import { readSpecText } from '../util/spec-text.ts';
 
 export interface ReportContext {
@@ -82,16 +83,17 @@ const isCardList = (value: unknown): value is string[] =>
 export function formatValue(value: unknown): string {
   if (Array.isArray(value)) {
     if (value.every((item) => typeof item === 'string' || typeof item === 'number' || item === null)) {
-      return `[${value.map((item) => String(item)).join(' ')}]`;
+      return `[${value.map(formatValue).join(' ')}]`;
     }
     return `[${value.map(formatValue).join(', ')}]`;
   }
   if (typeof value === 'object' && value !== null) {
     return `{${Object.entries(value)
       .filter(([, item]) => item !== undefined)
-      .map(([key, item]) => `${key}: ${formatValue(item)}`)
+      .map(([key, item]) => `${formatValue(key)}: ${formatValue(item)}`)
       .join(', ')}}`;
   }
+  // A word as it is; anything else (a space, a line break an engine sent) quoted as a JSON string.
   if (typeof value === 'string') return /^[\w-]+$/.test(value) ? value : JSON.stringify(value);
   return String(value);
 }
@@ -100,7 +102,7 @@ export function formatValue(value: unknown): string {
 export function formatEvent(event: GameEvent | null | undefined): string {
   if (event === null || event === undefined) return '(none)';
   const { type, ...fields } = canonicalEvent(event);
-  return `${String(type)} ${formatValue(fields)}`;
+  return `${formatValue(type)} ${formatValue(fields)}`;
 }
 
 /** A decision in words. Where capture is automatic, a decision that names no capture leaves it to the engine. */
@@ -274,10 +276,11 @@ function categoryBreakdown(category: Category, contestants: number, sides: numbe
 // The report
 
 /** Labelled lines, labels padded to one width. */
+/** A report's lines, one per row: a line break in what a row shows (an engine's words) is escaped, never a line of its own. */
 class Lines {
   private readonly rows: [string, string][] = [];
   add(label: string, text: string): this {
-    this.rows.push([label, text]);
+    this.rows.push([label, oneLine(text)]);
     return this;
   }
   toString(): string {

@@ -343,7 +343,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'TABLE-BONUS-FIFTEEN',
-          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}. These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}. These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
         ),
       );
     }
@@ -395,7 +395,7 @@ class RulebookWriter {
     }
     rules.push(this.rule('CAP-COMPULSION', worded('compulsion', capture.compulsion, names)));
     if (capture.chooser === 'player') {
-      rules.push(this.rule('CAP-CHOICE', worded('chooser', capture.chooser, names)));
+      rules.push(this.rule('CAP-CHOICE', `${worded('chooser', capture.chooser, names)}${worded('sumChoice', capture.sums, names)}`));
     } else {
       const match = capture.mode === 'match-or-sum' ? 'If the table holds cards of the value played, it takes the first of them in table order. Otherwise it' : 'It';
       rules.push(
@@ -565,7 +565,7 @@ class RulebookWriter {
       rules.push(this.rule('END-INSTANT-WIN', `A ${names.side} whose ${names.sweep} takes its total to ${target} or more wins at once, in the middle of the round.`));
     }
     if (this.seated.some(({ players, mode }) => players > 2 && mode !== '2v2')) {
-      rules.push(this.rule('END-RANKING', `The other ${names.sides} are ranked by total, ${end.inverse ? 'lowest' : 'highest'} first.`));
+      rules.push(this.rule('END-RANKING', `The other ${names.sides} are ranked by total, ${end.inverse ? 'lowest' : 'highest'} first; those with equal totals ${worded('rankingTie', end.rankTies, names)}.`));
     }
     return { title: 'End of the game', intro: [], rules };
   }

@@ -20,8 +20,10 @@ import type {
   ExactTie,
   FirstDealer,
   IncompletePrimiera,
+  RankingTie,
   RedealRule,
   RemainderOwner,
+  SumChoice,
   SweepTiming,
   TableOrder,
   ThirtyReading,
@@ -97,6 +99,7 @@ export const WORDING = {
   thirtyReading: {
     sum: () => 'whatever the cards',
     'two-groups': () => 'if the cards can be split into two groups of 15 each (otherwise nothing happens)',
+    none: () => 'never: a table of 30 is no bonus, and the cards stay on the table',
   } satisfies Wording<ThirtyReading>,
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
@@ -112,6 +115,10 @@ export const WORDING = {
     player: () => 'When a card can make several captures, you choose which one to make.',
     auto: () => 'The capture is made for you: you only choose the card to play.',
   } satisfies Wording<Chooser>,
+  sumChoice: {
+    any: () => '',
+    'fewest-cards': () => ' Among captures that make the total, only those of the fewest cards may be made.',
+  } satisfies Wording<SumChoice>,
   autoTieBreak: {
     'include-earliest': () => 'that takes the card earliest in table order where the sets first differ',
     'exclude-earliest': () => 'that leaves out the card earliest in table order where the sets first differ',
@@ -123,6 +130,7 @@ export const WORDING = {
   remainderOwner: {
     discard: () => 'they are put aside and count for nobody',
     dealer: () => 'they go to the dealer',
+    'first-player': () => 'they go to the player who played first in the round',
   } satisfies Wording<RemainderOwner>,
   categoryKind: {
     'most-cards': () => 'Most cards',
@@ -156,7 +164,13 @@ export const WORDING = {
   exactTie: {
     'another-round': () => 'another round is played, and the game ends at the first round end that leaves a single leader at or over the target',
     'lowest-seat': (names) => `the tied ${names.side} with the lowest seat number wins`,
+    draw: () => 'the game ends in a draw',
+    'last-round-order': (names) => `the last round's points are counted again one by one, from the totals before it (${names.sweep}s scored at once first, then the categories in their order), and the first to reach the target wins; if none reaches it alone, another round is played`,
   } satisfies Wording<ExactTie>,
+  rankingTie: {
+    side: () => 'by seat order',
+    'tie-breaks': () => 'by the tie-break counts above, then by seat order',
+  } satisfies Wording<RankingTie>,
   tieBreakKey: {
     sweeps: (names) => `most ${names.sweep}s`,
     coins: (names) => `most ${names.coins}`,

@@ -11,7 +11,7 @@
  *   the listed types);
  * - the plays: without a refusal, each round has as many captures and trails as the fixture makes plays;
  * - `expect.rounds`: per round, the sweeps per side (where the engine's events tell the rounds apart), exactly one
- *   `award` per category written, exactly one `round-end`, each with the figures written;
+ *   `award` per category written, exactly one `round-end`, each with the figures written and the round's number;
  * - `expect.result`: exactly one `game-end`, the last event reported, with the result written;
  * - `expect.legal`, once all of the above hold: at each position, the engine's legal decisions as a set.
  * @module
@@ -127,13 +127,13 @@ function meetsScoreSheet(expected: ExpectedRound, ofRound: readonly GameEvent[],
   if (reporting.types.has('award')) {
     for (const category in expected.awards) {
       const awarded = awards.get(category) ?? [];
-      if (awarded.length !== 1 || !meetsFigures(awarded[0] as GameEvent, { ...expected.awards[category] }, 'award', reporting)) return false;
+      if (awarded.length !== 1 || !meetsFigures(awarded[0] as GameEvent, { ...expected.awards[category], round: expected.round }, 'award', reporting)) return false;
     }
   }
   const { points, totals } = expected;
   const compared = (want: unknown, field: string): boolean => want !== undefined && reportsField(reporting, 'round-end', field);
   if (compared(points, 'points') || compared(totals, 'totals')) {
-    if (ends.length !== 1 || !meetsFigures(ends[0] as GameEvent, { points, totals }, 'round-end', reporting)) return false;
+    if (ends.length !== 1 || !meetsFigures(ends[0] as GameEvent, { points, totals, round: expected.round }, 'round-end', reporting)) return false;
   }
   return true;
 }

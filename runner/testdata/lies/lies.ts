@@ -62,6 +62,11 @@ export const LIES: Record<string, Lie> = {
     const at = indexOf(events, 'game-end');
     return at < 0 ? undefined : inserted(events, at + 1, events[at] as GameEvent);
   },
+  /** Every award without its round. */
+  'award-without-round': (events) => {
+    if (!events.some((event) => event.type === 'award')) return undefined;
+    return events.map((event) => (event.type === 'award' ? ({ ...event, round: undefined } as unknown as GameEvent) : event));
+  },
   /** An award reported again after the game-end. */
   'award-after-game-end': (events) => {
     const at = indexOf(events, 'game-end');
