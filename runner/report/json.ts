@@ -48,6 +48,7 @@ export function renderJson(summary: RunSummary): string {
       report: result.report,
       findings: result.findings?.map(({ rule, rounds, divergence, report }) => ({ rule, rounds, divergence, report })),
       derived: result.derived,
+      reporting: result.reporting,
       recorded: result.recorded,
       message: result.message,
       detail: result.detail,

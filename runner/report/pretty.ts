@@ -110,6 +110,7 @@ export function renderPretty(summary: RunSummary): string {
   const { counts } = summary;
   if (out.length > 0 && out.at(-1) !== '') out.push('');
   out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
+  out.push(...reasonLines(summary.results, (result) => (result.reporting === undefined ? undefined : `judged on what the engine reports: ${result.reporting}`), 'LESS '));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? NOT_PLAYED) : undefined), 'N/A  '));
   if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);

@@ -57,6 +57,11 @@ export interface FixtureResult {
   /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
   derived?: string;
   /**
+   * Set when the engine was judged on less than every event (its profile, from --profile or its own hello, says it
+   * reports less): what was compared. A pass then says only that much.
+   */
+  reporting?: string;
+  /**
    * Set when the fixture records what another system did (provenance `recorded`): that system, so that a
    * disagreement is read as a finding about it, not about the engine under test.
    */

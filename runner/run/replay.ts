@@ -14,7 +14,7 @@ import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
-import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { describeReporting, type EngineProfile, isFullReporting, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { oneLine } from '../util/one-line.ts';
 import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
 
@@ -145,7 +145,10 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
   }
   if (plan.kind === 'not-applicable') return finish({ outcome: 'not-applicable', message: plan.reason });
   const { fixture, rules, reporting } = plan;
-  const derived = plan.derived === undefined ? {} : { derived: plan.derived };
+  const derived = {
+    ...(plan.derived === undefined ? {} : { derived: plan.derived }),
+    ...(isFullReporting(reporting) ? {} : { reporting: describeReporting(reporting) }),
+  };
 
   let reply: ReplayReply;
   try {

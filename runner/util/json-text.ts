@@ -36,8 +36,40 @@ export function parseJsonStrictly(text: string): JsonText {
     return parseJsonText(text);
   }
   const keys = keysParsed(value, MAX_JSON_DEPTH);
-  if (keys >= 0 && keys === keysWritten(text, 0)) return { ok: true, value };
-  return parseJsonText(text);
+  if (keys < 0 || keys !== keysWritten(text, 0)) return parseJsonText(text);
+  // A digit before a point or an exponent: a number with a fraction or an exponent, which may not say what it parses to.
+  const inexact = /\d[.eE]/.test(text) ? inexactNumber(text) : undefined;
+  if (inexact !== undefined) return { ok: false, position: positionAt(text, inexact.offset), message: inexact.message };
+  return { ok: true, value };
+}
+
+/** Significant digits a number may be written with and still be read exactly as the value JSON.parse gives. */
+const EXACT_DIGITS = 15;
+
+/**
+ * The first number of a JSON text that JSON.parse reads as another value than it says: more significant digits
+ * than a double holds (`4.99999999999999999` is read as 5), or a value too small or too large for one (`1e-400`
+ * is read as 0). Strings are skipped.
+ */
+function inexactNumber(text: string): Problem | undefined {
+  const NUMBER_AT = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    if (char === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (char !== '-' && (char < '0' || char > '9')) continue;
+    NUMBER_AT.lastIndex = i;
+    const literal = NUMBER_AT.exec(text)?.[0] ?? char;
+    const mantissa = literal.replace(/^-/, '').replace(/[eE].*$/, '');
+    const digits = mantissa.replace('.', '').replace(/^0+/, '').replace(mantissa.includes('.') ? /0+$/ : /$^/, '');
+    const value = Number(literal);
+    if (digits.length > EXACT_DIGITS && /[.eE]/.test(literal)) return { offset: i, message: `the number ${literal} has more significant digits than the runner can read exactly` };
+    if ((value === 0 && /[1-9]/.test(mantissa)) || !Number.isFinite(value)) return { offset: i, message: `the number ${literal} is too small or too large to be read as written` };
+    i += literal.length - 1;
+  }
+  return undefined;
 }
 
 /** The strings followed by a colon in JSON text that JSON.parse accepted: its keys, duplicates included. */
