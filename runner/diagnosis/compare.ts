@@ -16,7 +16,7 @@
  */
 import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { FULL_REPORTING, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
+import { FULL_REPORTING, isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
 import { type EventPosition, isPlay, positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { sameEvent, sameJson, sameStreams } from '../verdict/equality.ts';
@@ -211,7 +211,7 @@ function checkPlayCounts(reading: Reading): Candidate[] {
   // Rounds told apart as the verdict tells them, by the reported events alone: a deal opens one, a round-end
   // closes it; an engine that reports neither is counted as one round of every play.
   const byRound = roundsToldApart(reporting.types);
-  const reported = events.flatMap((event, i) => (reporting.types.has(event.type) ? [i] : []));
+  const reported = events.flatMap((event, i) => (isCompared(reporting, event.type) ? [i] : []));
   const reportedPositions = positionsOf(reported.map((i) => events[i] as GameEvent));
   const playIndices = new Map<number, number[]>();
   reported.forEach((i, k) => {
@@ -285,7 +285,7 @@ interface Item {
 function itemsByRound(events: readonly GameEvent[], positions: readonly EventPosition[], reporting: Reporting): Map<number, Item[]> {
   const rounds = new Map<number, Item[]>();
   events.forEach((event, index) => {
-    if (!reporting.types.has(event.type)) return;
+    if (!isCompared(reporting, event.type)) return;
     const position = positions[index] as EventPosition;
     const list = rounds.get(position.round) ?? [];
     list.push({ event, index, position });

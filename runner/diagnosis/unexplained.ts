@@ -9,7 +9,7 @@
  */
 import type { GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { type Reporting, reportsField } from '../profile/profile.ts';
+import { isCompared, type Reporting, reportsField } from '../profile/profile.ts';
 import { sameEvent } from '../verdict/equality.ts';
 import { type EventPosition, positionsOf } from '../verdict/positions.ts';
 import type { VerdictPart } from '../verdict/verdict.ts';
@@ -40,7 +40,7 @@ export function unexplainedDivergence(
 
 function firstStreamDifference(spec: ExpectedEvents, stream: readonly GameEvent[], rules: Rules, reporting: Reporting): EventDivergence | undefined {
   const chosen = spec.match === 'all' ? undefined : new Set<string>(spec.types ?? spec.list.map((event) => event.type));
-  const compared = (event: GameEvent): boolean => reporting.types.has(event.type) && (chosen === undefined || chosen.has(event.type));
+  const compared = (event: GameEvent): boolean => isCompared(reporting, event.type) && (chosen === undefined || chosen.has(event.type));
   const expected: Indexed[] = [];
   spec.list.forEach((event, index) => compared(event) && expected.push({ event, index }));
   const actual: Indexed[] = [];
@@ -90,7 +90,7 @@ function shapeProblem(stream: readonly GameEvent[], rules: Rules, reporting: Rep
   const seen = new Set<string>();
   let ended = false;
   for (const [index, event] of stream.entries()) {
-    if (!reporting.types.has(event.type)) continue;
+    if (!isCompared(reporting, event.type)) continue;
     const position = positions[index] as EventPosition;
     const key =
       event.type === 'award' ? `award ${position.round} ${String(event.category)}` : event.type === 'round-end' ? `round-end ${position.round}` : event.type;

@@ -7,6 +7,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ERROR_CODES } from '../../reference/index.ts';
 import { StdioEngine } from './stdio.ts';
 import { EngineFailure } from './engine-api.ts';
 import type { Fixture, ReplayRequest } from '../fixture/fixture.ts';
@@ -330,7 +331,7 @@ describe('--validate-protocol', () => {
     expect(refusal).toEqual({
       name: 'EngineFailure',
       message:
-        'protocol violation in the replay answer: /rejection/code: "NOPE" is not one of the 23 allowed values; /: missing key "skipped"; /: missing key "error"; /: must match exactly one schema in oneOf',
+        `protocol violation in the replay answer: /rejection/code: "NOPE" is not one of the ${ERROR_CODES.length} allowed values; /: missing key "skipped"; /: missing key "error"; /: must match exactly one schema in oneOf`,
       detail: '',
     });
     const legal = engineOf(

@@ -96,6 +96,13 @@ export const FULL_REPORTING: Reporting = reportingOf('events');
 export const isFullReporting = (reporting: Reporting): boolean =>
   reporting.types.size === EVENT_TYPES.length && reporting.omitted.size === 0;
 
+/**
+ * Whether events of this type are compared: a type the engine reports, or one the protocol does not have (an
+ * extra event, never taken out with what the engine does not report).
+ */
+export const isCompared = (reporting: Reporting, type: string): boolean =>
+  reporting.types.has(type) || !(EVENT_TYPES as readonly string[]).includes(type);
+
 /** Whether the engine reports this field of this event type. */
 export const reportsField = (reporting: Reporting, type: EventType, field: string): boolean =>
   reporting.types.has(type) && reporting.omitted.get(type)?.has(field) !== true;

@@ -241,9 +241,9 @@ test('junit: suites in variant order whatever the results\' order; a card testca
   ]);
 });
 
-test('tap: line breaks in an id are one space, in its test line and in the card\'s comment', () => {
+test('tap: line breaks in an id are one space in its test line; the card\'s comment is its summary, line breaks escaped as in every report', () => {
   const failed = result('pagat/x\r\n\ny', 'failed', 1, { divergence: SWEEPS, findings: [{ rule: 'SWEEP-POINT', rounds: [2], divergence: SWEEPS, report: 'r' }] });
   const lines = renderTap({ ...summary(), results: [failed], counts: countResults([failed]) }).trimEnd().split('\n');
   expect(lines[2]).toBe('not ok 1 - pagat/x y');
-  expect(lines.at(-1)).toBe('# SWEEP-POINT (emptying the table scores): 1 fixture, 1 round; e.g. pagat/x y round 2 play 18: sweeps: expected [1 0], got [2 0]');
+  expect(lines.at(-1)).toBe('# SWEEP-POINT (emptying the table scores): 1 fixture, 1 round; e.g. pagat/x\\u000d\\u000a\\u000ay round 2 play 18: sweeps: expected [1 0], got [2 0]');
 });

@@ -45,7 +45,7 @@ function testLine(result: FixtureResult, number: number): string {
 function cardComments(summary: RunSummary): string[] {
   const card = reportCardOf(summary.results);
   if (card.length === 0) return [];
-  return [`# report card: ${card.length} rule${card.length === 1 ? '' : 's'} broken`, ...card.map((finding) => `# ${finding.summary.replace(/[\r\n]+/g, ' ')}`)];
+  return [`# report card: ${card.length} rule${card.length === 1 ? '' : 's'} broken`, ...card.map((finding) => `# ${finding.summary}`)];
 }
 
 export function renderTap(summary: RunSummary): string {

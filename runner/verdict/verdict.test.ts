@@ -59,11 +59,15 @@ function fixturePlays(fixture: Fixture, reporting: Reporting): string {
   return JSON.stringify(counts);
 }
 
-/** The oracle: the events of the compared types, each with its type and the reported fields of its vocabulary, as text. */
+/**
+ * The oracle: the events of the compared types, each with its type and the reported fields of its vocabulary, as
+ * text. A type the protocol does not have is never one the engine leaves unreported: at `match: all` it is an extra event.
+ */
 function reduced(events: readonly GameEvent[], reporting: Reporting, chosen: ReadonlySet<string> | undefined): string {
+  const known = new Set<string>(EVENT_TYPES);
   return JSON.stringify(
     events
-      .filter((event) => reporting.types.has(event.type) && (chosen === undefined || chosen.has(event.type)))
+      .filter((event) => (reporting.types.has(event.type) || !known.has(event.type)) && (chosen === undefined || chosen.has(event.type)))
       .map((event) => {
         const canonical = canonicalEvent(event);
         for (const field of reporting.omitted.get(event.type) ?? []) delete canonical[field];
@@ -186,6 +190,18 @@ describe('the verdict on an event stream', () => {
 describe('the verdict, example by example', () => {
   const { fixture, rules } = GAMES[0] as (typeof GAMES)[number];
   const list = fixture.expect.events?.list ?? [];
+
+  test('an event of a type the protocol does not have is an extra event at every reporting level, and ignored at match: types', () => {
+    const extra = [...list.slice(0, 3), { type: 'hand-shown', seat: 0 } as unknown as GameEvent, ...list.slice(3)];
+    for (const reporting of [FULL_REPORTING, reportingOf('plays-and-scores'), reportingOf('totals')]) {
+      expect(judgeReply(fixture, { events: list }, reporting)).toEqual({ passed: true });
+      expect(judgeReply(fixture, { events: extra }, reporting)).toEqual({ passed: false, part: 'events' });
+      const kinds = diagnoseFailure('events', fixture, { events: extra }, rules, reporting).map((divergence) => divergence.kind);
+      expect(kinds).not.toContain('unexplained');
+    }
+    const captures = { ...fixture, expect: { events: { match: 'types' as const, types: ['capture' as const], list: list.filter((e) => e.type === 'capture') } } };
+    expect(judgeReply(captures, { events: extra }, FULL_REPORTING)).toEqual({ passed: true });
+  });
 
   test('two plays in the other order fail, though every event is there', () => {
     const first = list.findIndex((event) => event.type === 'trail');

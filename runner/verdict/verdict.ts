@@ -18,7 +18,7 @@
  */
 import type { Decision, GameEvent } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedLegal, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
+import { isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { sameEvent, sameJson } from './equality.ts';
 import { sameLegalSet } from './legal-sets.ts';
 import { isPlay, PositionReader, roundsToldApart } from './positions.ts';
@@ -38,7 +38,7 @@ export function judgeReply(fixture: Fixture, reply: ReplayReply, reporting: Repo
   const { expect } = fixture;
   if (!sameRefusal(expect.reject, reply.rejection)) return failed('refusal');
   const full = isFullReporting(reporting);
-  const reported = full ? reply.events : reply.events.filter((event) => reporting.types.has(event.type));
+  const reported = full ? reply.events : reply.events.filter((event) => isCompared(reporting, event.type));
   if (expect.events !== undefined && !sameEvents(expect.events, reported, reporting, full)) return failed('events');
   const rounds = eventsByRound(reported);
   if (reply.rejection === undefined && reporting.types.has('capture') && reporting.types.has('trail') && !samePlays(fixture, rounds, reporting)) {
@@ -95,7 +95,7 @@ function samePlays(fixture: Fixture, rounds: ReadonlyMap<number, readonly GameEv
 /** The expected events and the engine's, of the types compared, one for one. */
 function sameEvents(spec: ExpectedEvents, reported: readonly GameEvent[], reporting: Reporting, full: boolean): boolean {
   const chosen = spec.match === 'all' ? undefined : new Set<string>(spec.types ?? spec.list.map((event) => event.type));
-  const compared = (event: GameEvent): boolean => reporting.types.has(event.type) && (chosen === undefined || chosen.has(event.type));
+  const compared = (event: GameEvent): boolean => isCompared(reporting, event.type) && (chosen === undefined || chosen.has(event.type));
   const everything = full && chosen === undefined;
   const expected = everything ? spec.list : spec.list.filter(compared);
   const actual = everything ? reported : reported.filter(compared);
