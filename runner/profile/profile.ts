@@ -101,7 +101,9 @@ export const isFullReporting = (reporting: Reporting): boolean =>
  * extra event, never taken out with what the engine does not report).
  */
 export const isCompared = (reporting: Reporting, type: string): boolean =>
-  reporting.types.has(type) || !(EVENT_TYPES as readonly string[]).includes(type);
+  !isEventType(type) || reporting.types.has(type);
+
+const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
 
 /** Whether the engine reports this field of this event type. */
 export const reportsField = (reporting: Reporting, type: EventType, field: string): boolean =>
