@@ -94,11 +94,20 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
     for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
     if (sets.length > 0) return sets;
   }
-  // collectSubsets leaves excludedCodes all zero, as it found them.
   collectSubsets(table, length, 0, target, 0, sets);
   if (rules.sums === 'any' || sets.length === 0) return sets;
   const fewest = Math.min(...sets.map((set) => set.length));
   return sets.filter((set) => set.length === fewest);
+}
+
+/**
+ * Every set of the first `length` table cards that totals `target`, each its positions in ascending order; sets
+ * that differ only in which copy of a duplicated card they take are listed once, with the earliest copies.
+ */
+export function subsetsTotalling(table: Uint8Array, length: number, target: number): number[][] {
+  const sets: number[][] = [];
+  collectSubsets(table, length, 0, target, 0, sets);
+  return sets;
 }
 
 const fewestPerSum = new Int16Array(MAX_TARGET + 1);
@@ -119,6 +128,7 @@ export function fewestCards(table: Uint8Array, length: number, target: number): 
   return fewest === unreachable ? 0 : fewest;
 }
 
+/** Adds to `out` the sets from position `from` on that total `remaining`; leaves excludedCodes all zero, as it found them. */
 function collectSubsets(
   table: Uint8Array,
   length: number,
@@ -214,6 +224,33 @@ export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_NOT_WHOLE_TABLE' 
 const takenPerCode = new Int16Array(40);
 
 /**
+ * Finds cards named by code on the table, linear in the table: writes the positions of the earliest copies of
+ * each into `out` in ascending order and returns how many it found (fewer than named: not all are there).
+ */
+export function locateOnTable(table: Uint8Array, length: number, codes: readonly number[], out: Int16Array): number {
+  takenPerCode.fill(0);
+  for (const code of codes) takenPerCode[code]++;
+  let taken = 0;
+  for (let position = 0; position < length; position++) {
+    // Stryker disable next-line ConditionalExpression: once every named card is found, no card still wanted is left (every count is 0), so going on takes nothing more: the break only saves time
+    if (taken === codes.length) break;
+    const code = table[position] as number;
+    if ((takenPerCode[code] as number) > 0) {
+      takenPerCode[code]--;
+      out[taken++] = position;
+    }
+  }
+  return taken;
+}
+
+/** The values of cards named by code, added up. */
+export function totalValue(codes: readonly number[]): number {
+  let sum = 0;
+  for (const code of codes) sum += cardValue(code);
+  return sum;
+}
+
+/**
  * Checks a capture named by card codes against the table, linear in the table. On success writes the
  * positions taken (earliest copies of each card) into `out` in ascending order and returns their count;
  * otherwise returns the problem.
@@ -227,22 +264,8 @@ export function resolveCapture(
   out: Int16Array,
 ): number | CaptureProblem {
   const target = captureTarget(rules, playedValue);
-  takenPerCode.fill(0);
-  let sum = 0;
-  for (const code of codes) {
-    takenPerCode[code]++;
-    sum += cardValue(code);
-  }
-  let taken = 0;
-  for (let position = 0; position < length; position++) {
-    // Stryker disable next-line ConditionalExpression: once every named card is found, no card still wanted is left (every count is 0), so going on takes nothing more: the break only saves time
-    if (taken === codes.length) break;
-    const code = table[position] as number;
-    if ((takenPerCode[code] as number) > 0) {
-      takenPerCode[code]--;
-      out[taken++] = position;
-    }
-  }
+  const sum = totalValue(codes);
+  const taken = locateOnTable(table, length, codes, out);
   if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
   if (takesWholeTable(rules, table, length, playedValue)) return taken === length ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
   if (sum !== target) return 'CAPTURE_WRONG_SUM';

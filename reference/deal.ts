@@ -33,6 +33,8 @@ function resetRound(state: GameState): void {
   state.tableLength = 0;
   state.clearPiles();
   state.lastCapturer = -1;
+  state.claimed = false;
+  state.renuncio = -1;
   state.sweepLogLength = 0;
   zero(state.roundPoints);
   state.dealNumber = 0;

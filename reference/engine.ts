@@ -55,7 +55,7 @@ export class GameSession {
   }
 
   private scratchMove(): Move {
-    return (this.move ??= { handIndex: 0, positions: new Int16Array(this.state.seats.deckSize), count: 0 });
+    return (this.move ??= { handIndex: 0, positions: new Int16Array(this.state.seats.deckSize), count: 0, claim: false });
   }
 
   /**
@@ -69,17 +69,20 @@ export class GameSession {
   }
 
   /**
-   * Plays a legal decision drawn by `rng` as self-play draws them (a card, then one of its outcomes), for the seat
-   * to play: the decision as a player would send it (no capture where capture is automatic), and its events.
+   * Plays a legal decision drawn by `rng` as self-play draws them (a claim, or a card and then one of its outcomes),
+   * for the seat to play: the decision as a player would send it (no capture where capture is automatic), and its
+   * events.
    */
   playRandomDecision(rng: Rng): { decision: Decision; events: GameEvent[] } {
     const state = this.state;
     const move = this.scratchMove();
     randomMove(state, rng, move);
-    const card = formatCard(state.hands[state.turn * state.seats.handSize + move.handIndex]);
-    const decision: Decision = { card };
-    if (state.rules.capture.chooser !== 'auto' && move.count > 0) {
-      decision.capture = Array.from(move.positions.subarray(0, move.count), (position) => formatCard(state.table[position]));
+    const taken = (): string[] => Array.from(move.positions.subarray(0, move.count), (position) => formatCard(state.table[position]));
+    let decision: Decision;
+    if (move.claim) decision = { claim: taken() };
+    else {
+      decision = { card: formatCard(state.hands[state.turn * state.seats.handSize + move.handIndex]) };
+      if (state.rules.capture.chooser !== 'auto' && move.count > 0) decision.capture = taken();
     }
     return { decision, events: this.collect(() => playMove(state, move)) };
   }

@@ -1,7 +1,7 @@
 /**
- * A turn: which decisions are legal (PLAY-TURN, CAP-COMPULSION, CAP-CHOICE, CAP-AUTO), checking one, and
- * playing it in place: capture or trail (PLAY-TRAIL), sweep (SWEEP-LAST-PLAY, SWEEP-ACE-TAKES-ALL), the next
- * turn or deal, the end of the round.
+ * A turn: which decisions are legal (PLAY-TURN, CAP-COMPULSION, CAP-CHOICE, CAP-AUTO, CAP-TABLE-CLAIM), checking
+ * one, and playing it in place: a claim, a capture or a trail (PLAY-TRAIL), a sweep (SWEEP-LAST-PLAY,
+ * SWEEP-ACE-TAKES-ALL), the next turn or deal, the end of the round.
  * @module
  */
 import {
@@ -13,21 +13,30 @@ import {
   type CaptureProblem,
 } from './capture.ts';
 import { cardValue, formatCard, parseCard } from './cards.ts';
+import { claimRefusal, type ClaimProblem, listClaims, renuncioOf, resolveClaim } from './claim.ts';
 import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import { recordSweep } from './sweeps.ts';
-import { err, ok, type CaptureMode, type Decision, type Result, type RuleId } from './types.ts';
+import { type ClaimDecision, err, isClaim, ok, type CaptureMode, type Decision, type PlayDecision, type Result, type RuleId } from './types.ts';
 
-/** A decision in engine terms: which card of the hand, and the table positions it takes (ascending). */
+/**
+ * A decision in engine terms: which card of the hand, and the table positions it takes (ascending). A claim
+ * (CAP-TABLE-CLAIM) takes the positions and plays no card.
+ */
 export interface Move {
   handIndex: number;
   positions: Int16Array;
   count: number;
+  claim: boolean;
 }
 
 /** Plays a checked move for the seat to play, in place. */
 export function playMove(state: GameState, move: Move): void {
+  if (move.claim) {
+    claimFromTable(state, move);
+    return;
+  }
   const seat = state.turn;
   const { handSize, players } = state.seats;
   const base = seat * handSize;
@@ -37,18 +46,24 @@ export function playMove(state: GameState, move: Move): void {
   for (let i = base + move.handIndex + 1; i < base + length; i++) state.hands[i - 1] = state.hands[i];
   state.handLength[seat] = length - 1;
   state.cardsToPlay--;
+  state.claimed = false;
 
   if (move.count === 0) {
+    state.renuncio = renuncioOf(state, code);
     state.table[state.tableLength++] = code;
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the card
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {
+    state.renuncio = -1;
     // Whether the capture empties the table as a sweep, decided before the cards leave it: an ace's taking of
     // the whole table may be none (SWEEP-ACE-TAKES-ALL).
     const sweepsTable =
       move.count === state.tableLength &&
       (state.rules.sweep.aceTakesAll || !takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code)));
-    takeFromTable(state, seat, code, move);
+    // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
+    if (state.events !== null) state.emit({ type: 'capture', seat, card: formatCard(code), captured: cardsAt(state, move) });
+    takeFromTable(state, seat, move);
+    state.addToPile(seat, code);
     const lastPlay = state.cardsToPlay === 0;
     if (sweepsTable && (state.rules.sweep.lastPlay || !lastPlay)) {
       recordSweep(state, seat);
@@ -61,15 +76,31 @@ export function playMove(state: GameState, move: Move): void {
   else state.turn = (seat + 1) % players;
 }
 
-function takeFromTable(state: GameState, seat: number, played: number, move: Move): void {
-  const { table } = state;
+/**
+ * CAP-TABLE-CLAIM: the seat to play takes the claimed cards, as a capture for the remainder (it becomes the last
+ * capturer), and still plays a card after. Emptying the table is a sweep; a claim never ends a round, so
+ * SWEEP-LAST-PLAY does not apply to it.
+ */
+function claimFromTable(state: GameState, move: Move): void {
+  const seat = state.turn;
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
-  if (state.events !== null) {
-    // A plain loop: Array.from over a typed array with a map function is many times slower (emit is on fuzz's hot path).
-    const captured = new Array<string>(move.count);
-    for (let i = 0; i < move.count; i++) captured[i] = formatCard(table[move.positions[i] as number] as number);
-    state.emit({ type: 'capture', seat, card: formatCard(played), captured });
-  }
+  if (state.events !== null) state.emit({ type: 'claim', seat, captured: cardsAt(state, move) });
+  takeFromTable(state, seat, move);
+  state.claimed = true;
+  if (state.tableLength === 0) recordSweep(state, seat);
+}
+
+/** The table cards at the move's positions, in notation. */
+function cardsAt(state: GameState, move: Move): string[] {
+  // A plain loop: Array.from over a typed array with a map function is many times slower (emit is on fuzz's hot path).
+  const cards = new Array<string>(move.count);
+  for (let i = 0; i < move.count; i++) cards[i] = formatCard(state.table[move.positions[i] as number] as number);
+  return cards;
+}
+
+/** Moves the table cards at the move's positions to the seat's pile, the others keeping their order; the seat becomes the last capturer. */
+function takeFromTable(state: GameState, seat: number, move: Move): void {
+  const { table } = state;
   // The taken positions ascend: keep the cards before each, take it, then keep the rest.
   let kept = 0;
   let position = 0;
@@ -80,7 +111,6 @@ function takeFromTable(state: GameState, seat: number, played: number, move: Mov
   }
   while (position < state.tableLength) table[kept++] = table[position++] as number;
   state.tableLength = kept;
-  state.addToPile(seat, played);
   state.lastCapturer = seat;
 }
 
@@ -105,8 +135,12 @@ const NO_CARDS: readonly number[] = Object.freeze([]);
 const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((code, i) => code === [...b].sort((x, y) => x - y)[i]);
 
-const mustUseCapturingCard = (decision: Decision): Result<never> =>
+const mustUseCapturingCard = (decision: PlayDecision): Result<never> =>
   err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
+
+/** Card codes named in a decision's list, -1 for anything not in notation; null where the list is no list. */
+const namedCodes = (cards: unknown): number[] | null =>
+  Array.isArray(cards) ? cards.map((card: unknown) => (typeof card === 'string' ? parseCard(card) : -1)) : null;
 
 /**
  * Turns a decision into a move for the seat to play, or says why it is not legal. The move is written into
@@ -120,13 +154,50 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
   if (decision.seat !== undefined && decision.seat !== seat) {
     return err('NOT_YOUR_TURN', `it is seat ${seat}'s turn, not seat ${decision.seat}'s`, 'PLAY-TURN');
   }
+  const move = into ?? { handIndex: 0, positions: new Int16Array(Math.max(state.tableLength, 1)), count: 0, claim: false };
+  return isClaim(decision) ? checkClaim(state, decision, move) : checkPlay(state, decision, move);
+}
+
+/** CAP-TABLE-CLAIM: a claim's checks, in the registry's order, after those every decision shares. */
+function checkClaim(state: GameState, decision: ClaimDecision, move: Move): Result<Move> {
+  const refused = claimRefusal(state);
+  if (refused === 'CLAIM_OFF') return err(refused, `${state.rules.capture.tableClaim} table claims: these rules have none`, 'CAP-TABLE-CLAIM');
+  if (refused === 'CLAIM_TWICE') return err(refused, `seat ${state.turn} has claimed this turn already; it plays a card now`, 'CAP-TABLE-CLAIM');
+  // Decisions may come from another program: a claim that is not a list of cards is refused, not thrown on.
+  const named = namedCodes(decision.claim);
+  if (named === null) return err('CARD_UNKNOWN', `the claim ${JSON.stringify(decision.claim)} is not a list of cards`, 'DECK-CARDS');
+  const unknown = named.indexOf(-1);
+  if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.claim[unknown])} is not a card`, 'DECK-CARDS');
+  const count = resolveClaim(state, named, move.positions);
+  if (typeof count !== 'number') return err(count, claimProblemText(state, decision, count), 'CAP-TABLE-CLAIM');
+  move.count = count;
+  move.claim = true;
+  return ok(move);
+}
+
+/** A refused claim's message, for people (only the code is compared). */
+function claimProblemText(state: GameState, decision: ClaimDecision, problem: ClaimProblem): string {
+  const claim = `[${decision.claim.join(' ')}]`;
+  switch (problem) {
+    case 'CLAIM_NOT_ON_TABLE':
+      return `${claim} is not on the table [${Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ')}]`;
+    case 'CLAIM_NOT_FIFTEEN':
+      return `${claim} does not total 15`;
+    case 'CLAIM_NOT_LEFT':
+      return state.renuncio < 0
+        ? 'the last play left no card that could have made 15: there is nothing to claim'
+        : `${claim} leaves out ${formatCard(state.renuncio)}, the card the last play trailed although it could make 15`;
+  }
+}
+
+/** A play's checks, in the registry's order, after those every decision shares. */
+function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result<Move> {
+  const seat = state.turn;
   const code = typeof decision.card === 'string' ? parseCard(decision.card) : -1;
   if (code < 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.card)} is not a card (write value 1-10 and suit D, H, S or C)`, 'DECK-CARDS');
   // Decisions may come from another program: a capture that is not a list of cards is refused, not thrown on.
-  if (decision.capture !== undefined && !Array.isArray(decision.capture)) {
-    return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
-  }
-  const named = decision.capture === undefined ? NO_CARDS : decision.capture.map((card) => (typeof card === 'string' ? parseCard(card) : -1));
+  const named = decision.capture === undefined ? NO_CARDS : namedCodes(decision.capture);
+  if (named === null) return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
   const unknown = named.indexOf(-1);
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
   const handIndex = handIndexOf(state, seat, code);
@@ -134,8 +205,8 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
 
   const rules = state.rules.capture;
   const value = cardValue(code);
-  const move = into ?? { handIndex, positions: new Int16Array(Math.max(state.tableLength, 1)), count: 0 };
   move.handIndex = handIndex;
+  move.claim = false;
   const { positions } = move;
 
   if (rules.chooser === 'auto') {
@@ -173,12 +244,12 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
   return ok(move);
 }
 
-function captureProblem(state: GameState, decision: Decision, problem: CaptureProblem, value: number): Result<never> {
+function captureProblem(state: GameState, decision: PlayDecision, problem: CaptureProblem, value: number): Result<never> {
   return err(problem, captureProblemText(state, decision, problem, value), captureProblemRule(state.rules.capture.mode, problem));
 }
 
 /** A refused capture's message: only its code is compared (INTERPRETING.md), so this is for people. */
-function captureProblemText(state: GameState, decision: Decision, problem: CaptureProblem, value: number): string {
+function captureProblemText(state: GameState, decision: PlayDecision, problem: CaptureProblem, value: number): string {
   const table = Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ');
   const capture = `[${decision.capture?.join(' ')}]`;
   switch (problem) {
@@ -213,12 +284,15 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
   }
 }
 
-/** Every legal decision for the seat to play, in hand order. Where capture is automatic, it is spelled out. */
+/**
+ * Every legal decision for the seat to play: its plays in hand order (where capture is automatic, spelled out),
+ * then the claims it may make first (CAP-TABLE-CLAIM).
+ */
 export function listDecisions(state: GameState): Decision[] {
   if (state.status !== 'playing') return [];
   const seat = state.turn;
   const rules = state.rules.capture;
-  const decisions: Decision[] = [];
+  let plays: PlayDecision[] = [];
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
     Array.from(positions, (position) => formatCard(state.table[position]));
@@ -230,15 +304,15 @@ export function listDecisions(state: GameState): Decision[] {
     if (rules.chooser === 'auto') {
       const positions = new Int16Array(Math.max(state.tableLength, 1));
       const count = autoCapture(rules, state.table, state.tableLength, value, positions);
-      decisions.push(count === 0 ? { card } : { card, capture: tableCards(positions.subarray(0, count)) });
+      plays.push(count === 0 ? { card } : { card, capture: tableCards(positions.subarray(0, count)) });
       continue;
     }
     const captures = listCaptures(rules, state.table, state.tableLength, value);
-    for (const set of captures) decisions.push({ card, capture: tableCards(set) });
-    if (captures.length === 0 || rules.compulsion === 'none') decisions.push({ card });
+    for (const set of captures) plays.push({ card, capture: tableCards(set) });
+    if (captures.length === 0 || rules.compulsion === 'none') plays.push({ card });
   }
-  if (rules.compulsion === 'any-card' && decisions.some((d) => d.capture !== undefined)) {
-    return decisions.filter((d) => d.capture !== undefined);
+  if (rules.compulsion === 'any-card' && plays.some((d) => d.capture !== undefined)) {
+    plays = plays.filter((d) => d.capture !== undefined);
   }
-  return decisions;
+  return [...plays, ...listClaims(state).map((set): ClaimDecision => ({ claim: tableCards(set) }))];
 }

@@ -6,7 +6,7 @@ import { Rng } from './rng.ts';
 import { playRandomGames, shuffledDeck } from './selfplay.ts';
 import type { GameState } from './state.ts';
 import { VARIANT_IDS, variantRules } from './test-helpers.ts';
-import type { Decision, GameEvent, GameSetup, OptionValue, Rules } from './types.ts';
+import { type Decision, type GameEvent, type GameSetup, isClaim, type OptionValue, type Rules } from './types.ts';
 
 const setupFor = (rules: Rules, players = 2): GameSetup =>
   rules.deal.firstDealer === 'setup' ? { players, firstDealer: 0 } : { players };
@@ -138,8 +138,9 @@ describe.each(VARIANT_IDS)('%s, random legal play', (id) => {
           // The first table card and one that is not there: the check writes a position, then refuses.
           const table = tableOf(session.value.current);
           const missing = formatCard([...Array(CARDS_PER_DECK).keys()].find((code) => !table.includes(formatCard(code))) as number);
-          const refused = session.value.applyDecision({ card: decision.card, capture: [...table.slice(0, 1), missing] });
-          expect(refused.ok ? 'ok' : refused.error.code).toBe('CAPTURE_NOT_ON_TABLE');
+          const named = [...table.slice(0, 1), missing];
+          const refused = session.value.applyDecision(isClaim(decision) ? { claim: named } : { card: decision.card, capture: named });
+          expect(refused.ok ? 'ok' : refused.error.code).toBe(isClaim(decision) ? 'CLAIM_NOT_ON_TABLE' : 'CAPTURE_NOT_ON_TABLE');
           const played = session.value.applyDecision(decision);
           if (!played.ok) throw new Error(`${played.error.code}: ${played.error.message}`);
           events.push(...played.value);

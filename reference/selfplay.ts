@@ -2,12 +2,15 @@
  * Random legal play, in place and without events: the benchmark's workload, the property tests' game
  * source, and the generator of fixture games. A round's deck comes from the seeded generator; each turn a
  * card is drawn uniformly from those the player may play, then one of its legal outcomes (each capture, or
- * the trail where allowed) uniformly, counting copies of a card at different table positions apart.
+ * the trail where allowed) uniformly, counting copies of a card at different table positions apart. Where the
+ * rules allow table claims (CAP-TABLE-CLAIM), a turn that may claim first draws one of its claims or none,
+ * uniformly.
  * @module
  */
 import { autoCapture, canCapture } from './capture.ts';
 import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
+import { listClaims } from './claim.ts';
 import { beginRound, layDeck } from './deal.ts';
 import { playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
@@ -49,6 +52,19 @@ export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boole
 /** Chooses a random legal move for the seat to play, writing it into `move`. */
 export function randomMove(state: GameState, rng: Rng, move: Move): void {
   const rules = state.rules.capture;
+  move.claim = false;
+  // Only rules with claims draw for one: other variants' games stay what their seeds made them.
+  if (rules.tableClaim !== 'none') {
+    const claims = listClaims(state);
+    // One draw among the claims and none (index claims.length); no draw where there is no claim.
+    const claim = claims.length === 0 ? undefined : claims[rng.below(claims.length + 1)];
+    if (claim !== undefined) {
+      claim.forEach((position, i) => (move.positions[i] = position));
+      move.count = claim.length;
+      move.claim = true;
+      return;
+    }
+  }
   const handStart = state.turn * state.seats.handSize;
   const handLength = state.handLength[state.turn];
   let handIndex = rng.below(handLength);
@@ -84,7 +100,7 @@ export function playRandomGames(
   const created = createGame(rules, setup);
   if (!created.ok) return created;
   const state = created.value;
-  const move: Move = { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0 };
+  const move: Move = { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0, claim: false };
   const deck = new Uint8Array(state.seats.deckSize);
   for (let game = 0; game < games; game++) {
     if (game > 0) {

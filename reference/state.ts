@@ -79,6 +79,10 @@ export class GameState {
   /** Best primiera value held in each suit: pileBestPrime[seat * 4 + suit]. */
   pileBestPrime: Uint8Array;
   lastCapturer = -1;
+  /** CAP-TABLE-CLAIM: whether the seat to play has claimed this turn (one claim a turn). */
+  claimed = false;
+  /** CAP-TABLE-CLAIM `after-discard`: the card the last play trailed although it could capture, or -1. */
+  renuncio = -1;
   /** Cards still to be played this round, in hands and stock. */
   cardsToPlay = 0;
   /** Seats that swept this round, in the order of their sweeps (counting out adds them in that order). */
@@ -135,6 +139,8 @@ export class GameState {
     copy.stockPosition = this.stockPosition;
     copy.tableLength = this.tableLength;
     copy.lastCapturer = this.lastCapturer;
+    copy.claimed = this.claimed;
+    copy.renuncio = this.renuncio;
     copy.cardsToPlay = this.cardsToPlay;
     copy.sweepLogLength = this.sweepLogLength;
     copy.result = this.result;

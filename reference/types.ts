@@ -39,6 +39,7 @@ export const RULE_IDS = [
   'CAP-CHOICE',
   'CAP-AUTO',
   'CAP-ACE-TAKES-ALL',
+  'CAP-TABLE-CLAIM',
   'SWEEP-POINT',
   'SWEEP-LAST-PLAY',
   'SWEEP-ACE-TAKES-ALL',
@@ -86,6 +87,7 @@ export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
 export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
+export const TABLE_CLAIMS = ['none', 'any-fifteen', 'after-discard'] as const;
 export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
 export const REMAINDER_OWNERS = ['discard', 'dealer', 'first-player'] as const;
 export const CATEGORY_KINDS = [
@@ -116,6 +118,7 @@ export const SETTABLE_KNOBS = [
   'end.inverse',
   'scoring.poolTeamCards',
   'players.teamMode',
+  'capture.tableClaim',
 ] as const;
 
 export type DealOrder = (typeof DEAL_ORDERS)[number];
@@ -132,6 +135,7 @@ export type Compulsion = (typeof COMPULSIONS)[number];
 export type Chooser = (typeof CHOOSERS)[number];
 export type SumChoice = (typeof SUM_CHOICES)[number];
 export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
+export type TableClaim = (typeof TABLE_CLAIMS)[number];
 export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
 export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -217,6 +221,8 @@ export interface CaptureRules {
   autoTieBreak: AutoTieBreak;
   /** CAP-ACE-TAKES-ALL: an ace played onto a table without an ace takes the whole table. */
   aceTakesAll: boolean;
+  /** CAP-TABLE-CLAIM: which table cards making 15 the seat to play may take before its play, if any. */
+  tableClaim: TableClaim;
 }
 
 export interface SweepRules {
@@ -317,14 +323,27 @@ export interface ResolvedVariant {
   options: OptionSpec[];
 }
 
-/** One turn's decision: the card played and, where the player chooses, the table cards it captures. */
-export interface Decision {
+/** One turn's play: the card played and, where the player chooses, the table cards it captures. */
+export interface PlayDecision {
   card: string;
   /** Table cards taken. Absent or empty is a trail where the player chooses; where capture is automatic, if given it must equal the automatic choice. */
   capture?: string[];
   /** The seat that decides; if given, it must be the seat to play. */
   seat?: number;
 }
+
+/** CAP-TABLE-CLAIM: table cards making 15 that the seat to play takes before its play, at most once a turn. */
+export interface ClaimDecision {
+  claim: string[];
+  /** The seat that decides; if given, it must be the seat to play. */
+  seat?: number;
+}
+
+/** A decision of the seat to play: its play, or a claim before it. */
+export type Decision = PlayDecision | ClaimDecision;
+
+/** Whether a decision is a claim: one that names `claim`, whatever else it holds. */
+export const isClaim = (decision: Decision): decision is ClaimDecision => (decision as Partial<ClaimDecision>).claim !== undefined;
 
 /** What an engine needs besides the rules to start a game. */
 export interface GameSetup {
@@ -339,6 +358,7 @@ export const EVENT_TYPES = [
   'table-bonus',
   'capture',
   'trail',
+  'claim',
   'sweep',
   'remainder',
   'award',
@@ -357,6 +377,7 @@ export type GameEvent =
   | { type: 'table-bonus'; round: number; seat: number; cards: string[]; sweeps: number }
   | { type: 'capture'; seat: number; card: string; captured: string[] }
   | { type: 'trail'; seat: number; card: string }
+  | { type: 'claim'; seat: number; captured: string[] }
   | { type: 'sweep'; seat: number; points: number }
   | { type: 'remainder'; seat: number | null; cards: string[] }
   | { type: 'award'; round: number; category: string; counts: number[]; points: number[] }
@@ -379,6 +400,8 @@ export const ERROR_CODES = [
   'DECK_NEEDED',
   'GAME_OVER',
   'NOT_YOUR_TURN',
+  'CLAIM_OFF',
+  'CLAIM_TWICE',
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
   'CAPTURE_NOT_ON_TABLE',
@@ -389,6 +412,9 @@ export const ERROR_CODES = [
   'CAPTURE_NOT_AUTOMATIC',
   'MUST_CAPTURE',
   'MUST_PLAY_CAPTURING_CARD',
+  'CLAIM_NOT_ON_TABLE',
+  'CLAIM_NOT_FIFTEEN',
+  'CLAIM_NOT_LEFT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -60,6 +60,7 @@ export const DEFAULT_RULES: Rules = {
     sums: 'any',
     autoTieBreak: 'include-earliest',
     aceTakesAll: false,
+    tableClaim: 'none',
   },
   sweep: { points: 1, lastPlay: false, timing: 'round-end', aceTakesAll: false },
   remainder: { whenNobodyCaptured: 'discard' },
@@ -294,6 +295,9 @@ export function checkRules(rules: Rules): string | undefined {
   }
   if (capture.chooser === 'auto' && capture.sums === 'fewest-cards') {
     return 'capture.chooser "auto" picks the capture itself, so capture.sums cannot be "fewest-cards" (a rule for the player who chooses)';
+  }
+  if (capture.tableClaim !== 'none' && capture.mode !== 'fifteen') {
+    return `capture.tableClaim "${capture.tableClaim}" claims table cards making 15, which only capture.mode "fifteen" plays`;
   }
   if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
     return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';
