@@ -5,7 +5,7 @@
  * @module
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { handOf, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
+import { handOf, isClaim, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture/fixture.ts';
@@ -43,11 +43,24 @@ export type ShownStep =
       differences?: EventDifference[];
     }
   | {
+      /** CAP-TABLE-CLAIM: table cards taken before the seat's play. */
+      kind: 'claim';
+      play: number;
+      seat: number;
+      captured: string[];
+      sweep: boolean;
+      /** The table after the claim. */
+      table: string[];
+      differences?: EventDifference[];
+    }
+  | {
       kind: 'refused';
       /** The refused decision's number in its round; 0 for a refused deck order. */
       play: number;
       seat?: number;
       card?: string;
+      /** The cards of a refused claim. */
+      claim?: string[];
       code: string;
       message: string;
       /** `file:line:col` of the refused input. */
@@ -112,6 +125,7 @@ the hands and table after each deal, then every play as
 
   round 1 play 3  seat 0  plays 10C  takes 10S  (sweep)
 
+(or, where the rules allow table claims, \`seat 1  claims 7D 8S\` before a play)
 with the table after it, the remainder, the score sheet (counts and points per side
 for each category, the round's points and totals), and the result. Where the fixture
 expects something, it is shown beside what the engine did, and every expected event
@@ -236,10 +250,16 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
           current.steps.push(play);
           break;
         }
+        case 'claim': {
+          const claim: ShownStep = { kind: 'claim', play: step.number, seat: event.seat, captured: event.captured, sweep: false, table: tableOf(step.state) };
+          note(claim);
+          current.steps.push(claim);
+          break;
+        }
         case 'sweep': {
-          // A sweep follows its capture, or the table bonus it counts for.
+          // A sweep follows its capture or claim, or the table bonus it counts for.
           const last = current.steps.at(-1);
-          if (last?.kind === 'play') last.sweep = true;
+          if (last?.kind === 'play' || last?.kind === 'claim') last.sweep = true;
           note(last === undefined || last.kind === 'refused' ? current : last);
           break;
         }
@@ -282,7 +302,7 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
       message: refusal.error.message,
       at: placeOf(gameFile, refusal.pointer, io),
       ...(refusal.kind === 'play' && state.status === 'playing' ? { seat: state.turn } : {}),
-      ...(refusal.decision === undefined ? {} : { card: refusal.decision.card }),
+      ...(refusal.decision === undefined ? {} : isClaim(refusal.decision) ? { claim: refusal.decision.claim } : { card: refusal.decision.card }),
     };
     const reject = expected?.reject;
     if (reject !== undefined) shown.expected = `round ${reject.round} play ${reject.play} refused with ${reject.code}`;
@@ -413,9 +433,16 @@ function stepLines(round: number, step: ShownStep): string[] {
         ...differenceLines(step.differences),
       ];
     }
+    case 'claim':
+      return [
+        `round ${round} play ${step.play}  seat ${step.seat}  claims ${step.captured.join(' ')}${step.sweep ? '  (sweep)' : ''}`,
+        `    table   ${cards(step.table)}`,
+        ...differenceLines(step.differences),
+      ];
     case 'refused': {
       const who = step.seat === undefined ? '' : `  seat ${step.seat}`;
-      const what = step.card === undefined ? (step.play === 0 ? '  deck order' : '') : `  plays ${step.card}`;
+      const what =
+        step.claim !== undefined ? `  claims ${step.claim.join(' ')}` : step.card === undefined ? (step.play === 0 ? '  deck order' : '') : `  plays ${step.card}`;
       const lines = [
         `round ${round} play ${step.play}${who}${what}  REFUSED ${step.code}: ${step.message}`,
         `    at ${step.at}`,

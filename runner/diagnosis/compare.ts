@@ -18,7 +18,7 @@ import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
-import { type EventPosition, isPlay, positionsOf, roundsToldApart } from '../verdict/positions.ts';
+import { decisionCounter, decisionsCounted, type EventPosition, isDecision, positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { sameEvent, sameJson, sameStreams } from '../verdict/equality.ts';
 import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './rule-of.ts';
 
@@ -173,7 +173,7 @@ export function playEventIndex(
   play: number,
   positions: readonly EventPosition[] = positionsOf(events),
 ): number {
-  return events.findIndex((event, i) => isPlay(event) && positions[i]?.round === round && positions[i]?.play === play);
+  return events.findIndex((event, i) => isDecision(event) && positions[i]?.round === round && positions[i]?.play === play);
 }
 
 function checkRejection(reading: Reading): Candidate[] {
@@ -213,15 +213,16 @@ function checkPlayCounts(reading: Reading): Candidate[] {
   const byRound = roundsToldApart(reporting.types);
   const reported = events.flatMap((event, i) => (isCompared(reporting, event.type) ? [i] : []));
   const reportedPositions = positionsOf(reported.map((i) => events[i] as GameEvent));
+  const counted = decisionCounter(reporting.types);
   const playIndices = new Map<number, number[]>();
   reported.forEach((i, k) => {
-    if (!isPlay(events[i] as GameEvent)) return;
+    if (!counted(events[i] as GameEvent)) return;
     const round = byRound ? (reportedPositions[k] as EventPosition).round : 1;
     const list = playIndices.get(round) ?? [];
     list.push(i);
     playIndices.set(round, list);
   });
-  const wanted = fixture.rounds.map((round) => round.plays.length);
+  const wanted = fixture.rounds.map((round) => decisionsCounted(round.plays, reporting.types));
   const plays = byRound ? wanted : [wanted.reduce((a, b) => a + b, 0)];
   const found: Candidate[] = [];
   // The fixture's rounds, then the rounds the engine numbers beyond them (any number it likes: never counted up to).
@@ -294,14 +295,14 @@ function itemsByRound(events: readonly GameEvent[], positions: readonly EventPos
   return rounds;
 }
 
-const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'capture', 'trail', 'remainder']);
+const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'capture', 'trail', 'claim', 'remainder']);
 
 function checkEvents(reading: Reading, spec: ExpectedEvents): Candidate[] {
   return spec.match === 'all' ? checkAllEvents(reading, spec.list) : checkChosenEvents(reading, spec);
 }
 
 /**
- * The whole event sequence, round by round and part by part: the plays (deals, captures, trails, remainder), the
+ * The whole event sequence, round by round and part by part: the plays (deals, captures, trails, claims, remainder), the
  * sweeps, each category's award, the round-end, and the game-end; the first difference of each.
  */
 function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): Candidate[] {

@@ -2,7 +2,7 @@
  * Where an engine's legal decisions differ from `expect.legal`'s: what it left out, what it added, and the rule.
  * @module
  */
-import type { Decision, RuleId, Rules } from '../../reference/index.ts';
+import { type Decision, isClaim, type RuleId, type Rules } from '../../reference/index.ts';
 import type { ExpectedLegal } from '../fixture/fixture.ts';
 import type { LegalDivergence } from './divergence.ts';
 import { decisionKey, legalDifference } from '../verdict/legal-sets.ts';
@@ -30,9 +30,10 @@ export function compareLegal(expected: ExpectedLegal, actual: readonly Decision[
 
 const uniqueDecisions = (decisions: Decision[]): Decision[] => [...new Map(decisions.map((d) => [decisionKey(d), d])).values()];
 
-/** The rule a legal list gets wrong: the automatic capture, whether a trail is allowed, or which captures are. */
+/** The rule a legal list gets wrong: which claims are allowed, the automatic capture, whether a trail is, or which captures are. */
 function legalRule(differing: readonly Decision[], rules: Rules): RuleId {
+  if (differing.some(isClaim)) return 'CAP-TABLE-CLAIM';
   if (rules.capture.chooser === 'auto') return 'CAP-AUTO';
-  if (differing.some((decision) => !Array.isArray(decision.capture) || decision.capture.length === 0)) return 'CAP-COMPULSION';
+  if (differing.some((decision) => !isClaim(decision) && (!Array.isArray(decision.capture) || decision.capture.length === 0))) return 'CAP-COMPULSION';
   return 'CAP-CHOICE';
 }

@@ -46,6 +46,8 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     GAME_OVER: 'PLAY-TURN',
     DECK_NEEDED: 'DEAL-PROCEDURE',
     NOT_YOUR_TURN: 'PLAY-TURN',
+    CLAIM_OFF: 'CAP-TABLE-CLAIM',
+    CLAIM_TWICE: 'CAP-TABLE-CLAIM',
     CARD_UNKNOWN: 'DECK-CARDS',
     CARD_NOT_IN_HAND: 'PLAY-TURN',
     CAPTURE_NOT_ON_TABLE: 'CAP-CHOICE',
@@ -56,6 +58,9 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     CAPTURE_NOT_AUTOMATIC: 'CAP-AUTO',
     MUST_CAPTURE: 'CAP-COMPULSION',
     MUST_PLAY_CAPTURING_CARD: 'CAP-COMPULSION',
+    CLAIM_NOT_ON_TABLE: 'CAP-TABLE-CLAIM',
+    CLAIM_NOT_FIFTEEN: 'CAP-TABLE-CLAIM',
+    CLAIM_NOT_LEFT: 'CAP-TABLE-CLAIM',
   };
   return Object.hasOwn(registry, code) ? registry[code as ErrorCode] : undefined;
 }
@@ -119,14 +124,13 @@ function lastPlayAt(stream: readonly (GameEvent | undefined)[], at: number): boo
   return false;
 }
 
-/** Whether index `at` of a stream follows a table bonus (and its sweeps). */
-function afterTableBonus(stream: readonly (GameEvent | undefined)[], at: number): boolean {
+/** The event that index `at` of a stream follows, sweeps passed over: what a sweep there is the sweep of. */
+function sweptBy(stream: readonly (GameEvent | undefined)[], at: number): EventType | undefined {
   for (let i = at - 1; i >= 0; i--) {
     const type = stream[i]?.type;
-    if (type === 'sweep') continue;
-    return type === 'table-bonus';
+    if (type !== 'sweep') return type;
   }
-  return false;
+  return undefined;
 }
 
 /** The precedence of event types when two differ: the one whose rule explains the difference best comes first. */
@@ -135,6 +139,7 @@ const TYPE_PRECEDENCE: readonly EventType[] = [
   'game-end',
   'redeal',
   'table-bonus',
+  'claim',
   'capture',
   'trail',
   'deal',
@@ -163,7 +168,9 @@ export function eventRule(
   const auto = rules.capture.chooser === 'auto';
   switch (involved) {
     case 'sweep': {
-      if (afterTableBonus(expectedStream, expectedAt) || afterTableBonus(actualStream, actualAt)) return 'TABLE-BONUS-FIFTEEN';
+      const after = [sweptBy(expectedStream, expectedAt), sweptBy(actualStream, actualAt)];
+      if (after.includes('table-bonus')) return 'TABLE-BONUS-FIFTEEN';
+      if (after.includes('claim')) return 'CAP-TABLE-CLAIM';
       // Both sweeps, differing in seat or points: what a sweep is worth and whose it is.
       if (expected?.type === 'sweep' && actual?.type === 'sweep') return 'SWEEP-POINT';
       const last = lastPlayAt(expectedStream, expectedAt) || lastPlayAt(actualStream, actualAt);
@@ -179,6 +186,8 @@ export function eventRule(
       return pick('redeal')?.rule;
     case 'table-bonus':
       return 'TABLE-BONUS-FIFTEEN';
+    case 'claim':
+      return 'CAP-TABLE-CLAIM';
     case 'capture':
     case 'trail': {
       const e = expected?.type === 'capture' || expected?.type === 'trail' ? expected : undefined;

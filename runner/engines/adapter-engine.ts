@@ -49,6 +49,7 @@ export class AdapterEngine implements Engine {
   private process: EngineProcess | undefined;
   private offersLegal = false;
   private offersLegalPositions = false;
+  claims = false;
 
   private constructor(private readonly spec: AdapterSpec) {
     this.name = spec.name;
@@ -61,6 +62,7 @@ export class AdapterEngine implements Engine {
     engine.name = hello.name;
     engine.offersLegal = hello.legal;
     engine.offersLegalPositions = hello.legalPositions;
+    engine.claims = hello.claims;
     if (hello.profile !== undefined) {
       const problems = checkAgainstSchema('profile', hello.profile);
       if (problems.length > 0) {

@@ -27,6 +27,7 @@ export interface AdapterHello {
   profile?: unknown;
   legal: boolean;
   legalPositions: boolean;
+  claims: boolean;
 }
 
 /** An answer: the value (null for none), the adapter's failure, or why it could not be loaded. */
@@ -55,6 +56,7 @@ async function answer(request: ToAdapter, engine: Engine | undefined): Promise<{
         ...(loaded.profile === undefined ? {} : { profile: loaded.profile }),
         legal: typeof loaded.legal === 'function',
         legalPositions: typeof loaded.legalPositions === 'function',
+        claims: loaded.claims === true,
       };
       const problem = jsonDataProblem(hello.profile ?? null, 'its profile');
       if (problem !== undefined) return { message: { id, startFailed: { message: `the adapter's engine cannot be described: ${problem}` } } };

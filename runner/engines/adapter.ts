@@ -21,4 +21,4 @@
 export type { Engine } from './engine-api.ts';
 export { EngineFailure } from './engine-api.ts';
 export type { FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
-export type { Decision, GameEvent, Rules } from '../../reference/types.ts';
+export type { ClaimDecision, Decision, GameEvent, PlayDecision, Rules } from '../../reference/types.ts';

@@ -33,6 +33,11 @@ export interface Engine {
    */
   legalPositions?(request: ReplayRequest, positions: readonly LegalPosition[]): Promise<Decision[][] | undefined>;
   /**
+   * Whether the engine plays claim decisions (CAP-TABLE-CLAIM; its `table-claim` capability). A fixture that makes
+   * a claim, or asks for legal decisions where the rules allow claims, is not applicable to an engine without it.
+   */
+  readonly claims?: boolean;
+  /**
    * Optional: what the engine declares about itself (spec/profile.schema.json): the variants it plays, how it
    * reads their rules, the settings it supports and what it reports. An external engine sends it in its hello;
    * `run --profile` overrides it. Without one, the engine is taken to play every fixture as written.

@@ -34,6 +34,7 @@ export type EngineSpec =
 export function referenceEngine(): Engine {
   return {
     name: 'reference',
+    claims: true,
     replay: async (request) => replayOnReference(request),
     legal: async (request) => legalOnReference(request),
     legalPositions: async (request, positions) => legalAtPositions(request, positions),

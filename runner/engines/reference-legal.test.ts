@@ -108,7 +108,7 @@ describe('legal-positions served over stdio', () => {
       { cmd: 'legal-positions', id: 2, game, positions },
       { cmd: 'legal-positions', id: 3, game },
     ]);
-    expect(hello).toMatchObject({ id: 1, capabilities: ['legal', 'legal-positions'] });
+    expect(hello).toMatchObject({ id: 1, capabilities: ['legal', 'legal-positions', 'table-claim'] });
     expect(answered).toEqual({ id: 2, decisions: JSON.parse(JSON.stringify(legalAtPositions(game, positions))) as unknown });
     expect(refused).toEqual({ id: 3, error: 'legal-positions needs a "game" and "positions"' });
   });

@@ -20,7 +20,7 @@ interface Request {
 function answer(request: Request, version: string): Record<string, unknown> {
   switch (request.cmd) {
     case 'hello':
-      return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal', 'legal-positions'] };
+      return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal', 'legal-positions', 'table-claim'] };
     case 'replay':
       return { ...replayOnReference(request as unknown as ReplayRequest) };
     case 'legal': {

@@ -68,6 +68,8 @@ export class StdioEngine implements Engine {
   private process: EngineProcess | undefined;
   private answersLegal = false;
   private answersLegalPositions = false;
+  /** Whether the hello offers `table-claim`. */
+  claims = false;
   /** The last game replayed, with its layouts and sides: the legal requests of its positions need no replay of their own. */
   private lastGame: { request: ReplayRequest; dealt: DealtLayouts; sideOf: number[] } | undefined;
   /** What the engine's hello declares. */
@@ -110,6 +112,7 @@ export class StdioEngine implements Engine {
     const capabilities: unknown[] = Array.isArray(hello.capabilities) ? hello.capabilities : [];
     this.answersLegal = capabilities.includes('legal');
     this.answersLegalPositions = capabilities.includes('legal-positions');
+    this.claims = capabilities.includes('table-claim');
     this.process = process;
   }
 

@@ -6,9 +6,10 @@
  */
 import { startGame } from '../../reference/index.ts';
 import type { ReplayRequest } from '../fixture/fixture.ts';
+import { isDecision } from '../verdict/positions.ts';
 import { replayOnReference } from './reference.ts';
 
-/** The laid-out deals of each round, and before each deal of a layout how many plays the round had made. */
+/** The laid-out deals of each round, and before each deal of a layout how many decisions (plays and claims) the round had made. */
 export interface DealtLayouts {
   layouts: Record<string, unknown>[][];
   playsBefore: number[][][];
@@ -24,7 +25,7 @@ export function dealtLayouts(request: ReplayRequest): DealtLayouts {
   const playsBefore: number[][][] = request.rounds.map(() => []);
   let plays = 0;
   for (const event of events) {
-    if (event.type === 'capture' || event.type === 'trail') plays++;
+    if (isDecision(event)) plays++;
     if (event.type === 'redeal') {
       layouts[event.round - 1]?.push({ void: true, table: event.table });
       playsBefore[event.round - 1]?.push([0]);

@@ -270,6 +270,7 @@ function answering(engine: Engine, answered: Answered): Engine {
   return {
     name: engine.name,
     ...(engine.profile === undefined ? {} : { profile: engine.profile }),
+    ...(engine.claims === undefined ? {} : { claims: engine.claims }),
     replay: async (request) => {
       if (given) return engine.replay(request);
       given = true;

@@ -14,8 +14,10 @@ import {
   fullDeck,
   type GameState,
   handOf,
+  isClaim,
   legalDecisions,
   parseCard,
+  type PlayDecision,
   type Rng,
   tableOf,
 } from '../../reference/index.ts';
@@ -110,7 +112,8 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
       return withCapture(someSubset((sum, mask) => (mask & (mask - 1)) !== 0 && sum === value));
     case 'capture-not-the-automatic-one': {
       // Another capture that adds up is what an engine checking the sum alone lets through: tried first.
-      const automatic = (legalDecisions(position.state).find((decision) => decision.card === card)?.capture ?? []).join();
+      const played = legalDecisions(position.state).find((decision): decision is PlayDecision => !isClaim(decision) && decision.card === card);
+      const automatic = (played?.capture ?? []).join();
       const target = captureTarget(position.state.rules.capture, value);
       const other = (mask: number): boolean => cardsOf(position, mask).join() !== automatic;
       return withCapture(someSubset((sum, mask) => sum === target && other(mask)) ?? someSubset((_, mask) => other(mask)));

@@ -33,6 +33,7 @@ const EVERY_EVENT: { [T in EventType]: Required<Extract<GameEvent, { type: T }>>
   'table-bonus': { type: 'table-bonus', round: 1, seat: 0, cards: ['5D', '10S'], sweeps: 1 },
   capture: { type: 'capture', seat: 0, card: '7D', captured: ['3D', '4C'] },
   trail: { type: 'trail', seat: 1, card: '2H' },
+  claim: { type: 'claim', seat: 1, captured: ['7H', '8S'] },
   sweep: { type: 'sweep', seat: 0, points: 1 },
   remainder: { type: 'remainder', seat: null, cards: [] },
   award: { type: 'award', round: 1, category: 'cards', counts: [25, 15], points: [1, 0] },

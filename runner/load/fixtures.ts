@@ -11,6 +11,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import {
   applyOptions,
   formatCard,
+  isClaim,
   parseCard,
   RULE_IDS,
   startGame,
@@ -414,6 +415,7 @@ function replayUse(events: readonly GameEvent[]): ReplayUse {
         break;
       case 'capture':
       case 'trail':
+      case 'claim':
         use(current).plays++;
         break;
       case 'round-end':
@@ -491,12 +493,17 @@ function checkExpectedLegal(fixture: Fixture, report: Reporter): void {
   }
 }
 
-/** A decision's card and the cards it captures, in canonical notation. */
+/** A decision's cards in canonical notation: the card played and the cards it captures, or the cards claimed. */
 function checkDecisionCards(decision: Decision, at: string, report: Reporter): void {
-  if (parseCard(decision.card) < 0) report.at(`${at}/card`, `"${decision.card}" is not a card`);
-  for (const [c, card] of (decision.capture ?? []).entries()) {
-    if (parseCard(card) < 0) report.at(`${at}/capture/${c}`, `"${card}" is not a card`);
+  const checkList = (key: string, cards: readonly string[]): void => {
+    for (const [c, card] of cards.entries()) if (parseCard(card) < 0) report.at(`${at}/${key}/${c}`, `"${card}" is not a card`);
+  };
+  if (isClaim(decision)) {
+    checkList('claim', decision.claim);
+    return;
   }
+  if (parseCard(decision.card) < 0) report.at(`${at}/card`, `"${decision.card}" is not a card`);
+  checkList('capture', decision.capture ?? []);
 }
 
 /** Replays the inputs on the reference engine and checks the expectations that depend on how far the game goes. */
@@ -523,6 +530,12 @@ function checkReplay(fixture: Fixture, prepared: PreparedGame, report: Reporter)
   checkExpectedScores(fixture, prepared, use, report);
 }
 
+/** A decision in a few words: `7D taking 3C 5S`, `7D taking nothing`, `7D`, `claim 7H 8S`. */
+function describeDecision(decision: Decision): string {
+  if (isClaim(decision)) return `claim ${decision.claim.join(' ')}`;
+  return decision.capture === undefined ? decision.card : `${decision.card} taking ${decision.capture.join(' ') || 'nothing'}`;
+}
+
 /** A negative fixture's decision must be there, and refused. */
 function checkRefusalHappens(fixture: Fixture, expected: ExpectedRejection, use: ReplayUse, report: Reporter): void {
   const round = fixture.rounds[expected.round - 1];
@@ -534,9 +547,8 @@ function checkRefusalHappens(fixture: Fixture, expected: ExpectedRejection, use:
     report.at('/expect/reject/play', message);
   } else if ((use.rounds[expected.round - 1]?.plays ?? 0) >= expected.play) {
     // (A decision the replay never reaches is reported where it is written, by unusedInputs.)
-    const taking = decision.capture === undefined ? '' : ` taking ${decision.capture.join(' ') || 'nothing'}`;
     const message =
-      `the reference engine accepts round ${expected.round} play ${expected.play} (${decision.card}${taking}); ` +
+      `the reference engine accepts round ${expected.round} play ${expected.play} (${describeDecision(decision)}); ` +
       'a reject expectation must name a decision that is refused';
     report.at('/expect/reject', message, 'key');
   }

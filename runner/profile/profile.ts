@@ -57,7 +57,7 @@ export interface Reporting {
 
 const LEVELS: Record<ReportingLevel, ReportsSpec> = {
   events: { events: [...EVENT_TYPES] },
-  'plays-and-scores': { events: ['capture', 'trail', 'sweep', 'round-end', 'game-end'] },
+  'plays-and-scores': { events: ['capture', 'trail', 'claim', 'sweep', 'round-end', 'game-end'] },
   totals: { events: ['round-end', 'game-end'], omit: ['round-end.points', 'round-end.eliminated', 'game-end.reason', 'game-end.ranking'] },
 };
 

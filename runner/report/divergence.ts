@@ -12,6 +12,7 @@ import {
   type GameEvent,
   type GameState,
   handOf,
+  isClaim,
   legalDecisions,
   type RuleId,
   type Rules,
@@ -107,14 +108,17 @@ export function formatEvent(event: GameEvent | null | undefined): string {
 
 /** A decision in words. Where capture is automatic, a decision that names no capture leaves it to the engine. */
 export function formatDecision(decision: Decision, rules?: Rules): string {
+  if (isClaim(decision)) return `claims ${formatValue(decision.claim)} from the table`;
   const capture = decision.capture;
   if (capture === undefined && rules?.capture.chooser === 'auto') return `plays ${decision.card} (the capture is automatic)`;
   if (capture === undefined || capture.length === 0) return `plays ${decision.card} and takes nothing (a trail)`;
   return `plays ${decision.card} and takes ${formatValue(capture)}`;
 }
 
-const formatLegal = (decision: Decision): string =>
-  decision.capture === undefined || decision.capture.length === 0 ? `${decision.card} trails` : `${decision.card} takes ${formatValue(decision.capture)}`;
+function formatLegal(decision: Decision): string {
+  if (isClaim(decision)) return `claim ${formatValue(decision.claim)}`;
+  return decision.capture === undefined || decision.capture.length === 0 ? `${decision.card} trails` : `${decision.card} takes ${formatValue(decision.capture)}`;
+}
 
 /** `npx scopa-conformance run <file>` with the engine's flags: what reruns one fixture. */
 export function reproCommand(file: string, engineFlags: readonly string[] = []): string {
@@ -191,6 +195,7 @@ function pilesOf(events: readonly GameEvent[], round: number, players: number): 
       piles[seat]?.push(...cards);
     };
     if (event.type === 'capture') add(event.seat, [event.card, ...(isCardList(event.captured) ? event.captured : [])]);
+    else if (event.type === 'claim') add(event.seat, event.captured);
     else if (event.type === 'table-bonus') add(event.seat, event.cards);
     else if (event.type === 'remainder') add(event.seat, event.cards);
   });
@@ -328,7 +333,7 @@ function aboutAPlay(divergence: Divergence): boolean {
   }
 }
 
-const PLAY_TYPES = new Set(['capture', 'trail', 'sweep']);
+const PLAY_TYPES = new Set(['capture', 'trail', 'claim', 'sweep']);
 
 /** Whether the reference's legal decisions help: the point is which decision is legal or what it takes. */
 function showLegal(divergence: Divergence): boolean {

@@ -11,7 +11,7 @@ import type { Divergence } from '../diagnosis/divergence.ts';
 import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
-import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
+import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
 import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
 import { planFixture } from '../profile/plan.ts';
 import { describeReporting, type EngineProfile, isFullReporting, PLAYS_EVERYTHING } from '../profile/profile.ts';
@@ -47,6 +47,8 @@ const describeError = (error: unknown): { message: string; detail?: string } => 
   return { message: oneLine(`the engine threw ${String(error)}`) };
 };
 
+const NO_CLAIMS = 'the fixture makes table claims (CAP-TABLE-CLAIM), and the engine does not offer the table-claim capability';
+
 const NO_LEGAL = 'the fixture checks legal decisions (expect.legal), and the engine does not offer the optional legal request';
 
 /** The engine's legal decisions at a position, to show at a divergence: undefined if it does not say. */
@@ -81,18 +83,21 @@ async function legalAnswers(engine: Engine, fixture: Fixture, rules: Rules): Pro
 }
 
 /**
- * What keeps a value from being a list of legal decisions (a card in notation, and a list of cards in notation
- * it takes), or undefined. A legal decision plays a card the engine holds: it is never a card not in notation.
+ * What keeps a value from being a list of legal decisions (a card in notation and a list of cards in notation it
+ * takes, or a claim of cards in notation), or undefined. A legal decision plays a card the engine holds or takes
+ * table cards: it never names a card not in notation.
  */
 function decisionsProblem(listed: unknown): string | undefined {
   if (!Array.isArray(listed)) return 'are not a list';
   const isCard = (card: unknown): boolean => typeof card === 'string' && parseCard(card) >= 0;
+  const isCardList = (cards: unknown): boolean => Array.isArray(cards) && cards.every(isCard);
   const bad = listed.findIndex((decision: unknown) => {
     if (typeof decision !== 'object' || decision === null || Array.isArray(decision)) return true;
-    const { card, capture } = decision as { card?: unknown; capture?: unknown };
-    return !isCard(card) || (capture !== undefined && (!Array.isArray(capture) || !capture.every(isCard)));
+    const { card, capture, claim } = decision as { card?: unknown; capture?: unknown; claim?: unknown };
+    if (claim !== undefined) return card !== undefined || capture !== undefined || !isCardList(claim);
+    return !isCard(card) || (capture !== undefined && !isCardList(capture));
   });
-  return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} of cards in notation`;
+  return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} or {claim} of cards in notation`;
 }
 
 /** The divergences grouped by rule, in the order each rule first shows; each rule's first divergence reported. */
@@ -145,6 +150,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
   }
   if (plan.kind === 'not-applicable') return finish({ outcome: 'not-applicable', message: plan.reason });
   const { fixture, rules, reporting } = plan;
+  if (engine.claims !== true && usesClaims(fixture)) return finish({ outcome: 'not-applicable', message: NO_CLAIMS });
   const derived = {
     ...(plan.derived === undefined ? {} : { derived: plan.derived }),
     ...(isFullReporting(reporting) ? {} : { reporting: describeReporting(reporting) }),

@@ -33,6 +33,7 @@ export const EVENT_FIELDS: { readonly [T in EventType]: readonly string[] } = {
   'table-bonus': ['round', 'seat', 'cards', 'sweeps'],
   capture: ['seat', 'card', 'captured'],
   trail: ['seat', 'card'],
+  claim: ['seat', 'captured'],
   sweep: ['seat', 'points'],
   remainder: ['seat', 'cards'],
   award: ['round', 'category', 'counts', 'points'],

@@ -1,18 +1,20 @@
 /**
  * Legal decisions compared as sets (perft-style, INTERPRETING.md `expect.legal`): the order is free, a capture's
- * cards are a set, a trail has no capture, and a decision listed twice counts once (copies of a card are
- * interchangeable, DECK-COPIES).
+ * or a claim's cards are a set, a trail has no capture, and a decision listed twice counts once (copies of a card
+ * are interchangeable, DECK-COPIES).
  * @module
  */
-import type { Decision } from '../../reference/index.ts';
+import { type Decision, isClaim } from '../../reference/index.ts';
 
 /**
  * A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail), as
- * JSON text, so that no two decisions share a key whatever their strings hold.
+ * JSON text, so that no two decisions share a key whatever their strings hold. A claim has null for its card,
+ * which no card played (a string) has.
  */
 export function decisionKey(decision: Decision): string {
-  const taken = Array.isArray(decision.capture) ? [...decision.capture].map(String).sort() : [];
-  return JSON.stringify([String(decision.card), ...taken]);
+  const cards = (list: unknown): string[] => (Array.isArray(list) ? list.map(String).sort() : []);
+  if (isClaim(decision)) return JSON.stringify([null, ...cards(decision.claim)]);
+  return JSON.stringify([String(decision.card), ...cards(decision.capture)]);
 }
 
 /** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */

@@ -1,19 +1,34 @@
 /**
  * Where each event of a stream is, in game terms: its round, and its play within the round.
  *
- * Plays are counted within a round from 1: play n is the round's n-th `capture` or `trail`. Play 0 is before the
- * first play (the deal, redeals, the table bonus). Events after a play (its sweep, the next deal, and after the
- * last play the remainder and the scoring) belong to that play.
+ * Plays are counted within a round from 1 as the decisions that make them: play n is the round's n-th `capture`,
+ * `trail` or `claim` (a claim is a decision of its own, CAP-TABLE-CLAIM, though it plays no card). Play 0 is
+ * before the first play (the deal, redeals, the table bonus). Events after a play (its sweep, the next deal, and
+ * after the last play the remainder and the scoring) belong to that play.
  * @module
  */
-import type { GameEvent } from '../../reference/index.ts';
+import { type Decision, type GameEvent, isClaim } from '../../reference/index.ts';
 
 export interface EventPosition {
   round: number;
   play: number;
 }
 
+/** A card played: a capture or a trail. */
 export const isPlay = (event: GameEvent): boolean => event.type === 'capture' || event.type === 'trail';
+
+/** What a decision reports: a card played, or a claim. */
+export const isDecision = (event: GameEvent): boolean => isPlay(event) || event.type === 'claim';
+
+/**
+ * The decisions an engine's count of them covers, given the event types it reports: every capture, trail and
+ * claim, or only the cards played where it does not report claims (its claims then go uncounted).
+ */
+export const decisionCounter = (types: ReadonlySet<string>): ((event: GameEvent) => boolean) => (types.has('claim') ? isDecision : isPlay);
+
+/** How many of a round's decisions such a count covers: all, or those that play a card. */
+export const decisionsCounted = (decisions: readonly Decision[], types: ReadonlySet<string>): number =>
+  types.has('claim') ? decisions.length : decisions.filter((decision) => !isClaim(decision)).length;
 
 /**
  * Whether an engine that reports these event types tells one round from the next: every round opens with a
@@ -46,6 +61,7 @@ export class PositionReader implements EventPosition {
         break;
       case 'capture':
       case 'trail':
+      case 'claim':
       case 'sweep':
         // After a round-end, a play, or a sweep before any play (a table bonus's, its table-bonus unreported),
         // is the next round's.

@@ -9,7 +9,8 @@
  * - the refusal: none on either side, or the same round, play and code;
  * - `expect.events`: the reduced streams are equal, event by event, in order (`match: types`: their events of
  *   the listed types);
- * - the plays: without a refusal, each round has as many captures and trails as the fixture makes plays;
+ * - the plays: without a refusal, each round has as many captures, trails and claims as the fixture makes
+ *   decisions (its cards played alone where the engine does not report claims);
  * - `expect.rounds`: per round, the sweeps per side (where the engine's events tell the rounds apart), exactly one
  *   `award` per category written, exactly one `round-end`, each with the figures written and the round's number;
  * - `expect.result`: exactly one `game-end`, the last event reported, with the result written;
@@ -21,7 +22,7 @@ import type { ExpectedEvents, ExpectedLegal, ExpectedResult, ExpectedRound, Fixt
 import { isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { sameEvent, sameJson } from './equality.ts';
 import { sameLegalSet } from './legal-sets.ts';
-import { isPlay, PositionReader, roundsToldApart } from './positions.ts';
+import { decisionCounter, decisionsCounted, PositionReader, roundsToldApart } from './positions.ts';
 
 /** The comparisons of the verdict, in the order they are made. */
 export const VERDICT_PARTS = ['refusal', 'events', 'plays', 'score-sheets', 'result', 'legal'] as const;
@@ -74,17 +75,18 @@ function eventsByRound(reported: readonly GameEvent[]): Map<number, GameEvent[]>
 }
 
 /**
- * Each round (as the engine's events number them) has the fixture's number of plays, and no other round has
- * any. An engine that reports neither deals nor round-ends makes the fixture's number of plays in all.
+ * Each round (as the engine's events number them) has the fixture's number of decisions, and no other round has
+ * any. An engine that reports neither deals nor round-ends makes the fixture's number of decisions in all.
  */
 function samePlays(fixture: Fixture, rounds: ReadonlyMap<number, readonly GameEvent[]>, reporting: Reporting): boolean {
   const byRound = roundsToldApart(reporting.types);
+  const counted = decisionCounter(reporting.types);
   const made = new Map<number, number>();
   for (const [round, events] of rounds) {
     const key = byRound ? round : 1;
-    made.set(key, (made.get(key) ?? 0) + events.filter(isPlay).length);
+    made.set(key, (made.get(key) ?? 0) + events.filter(counted).length);
   }
-  const plays = fixture.rounds.map((round) => round.plays.length);
+  const plays = fixture.rounds.map((round) => decisionsCounted(round.plays, reporting.types));
   const expected = new Map(byRound ? plays.map((count, i) => [i + 1, count] as const) : [[1, plays.reduce((a, b) => a + b, 0)] as const]);
   for (const round of new Set([...made.keys(), ...expected.keys()])) {
     if ((made.get(round) ?? 0) !== (expected.get(round) ?? 0)) return false;

@@ -50,7 +50,7 @@ export function gameViewOf(result: FixtureResult): GameView | undefined {
 
   const seatAt = new Map<string, number>();
   referenceEvents.forEach((event, i) => {
-    if (event.type === 'capture' || event.type === 'trail') seatAt.set(keyOf(referencePositions[i] as EventPosition), event.seat);
+    if (event.type === 'capture' || event.type === 'trail' || event.type === 'claim') seatAt.set(keyOf(referencePositions[i] as EventPosition), event.seat);
   });
   const steps = ordered.map((position): ViewStep => ({ ...position, label: stepLabel(position, result.game as JudgedGame, seatAt.get(keyOf(position))) }));
   const sides = played.ok ? played.value.start.seats.sides : request.players;
