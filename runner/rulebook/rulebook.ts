@@ -394,6 +394,7 @@ class RulebookWriter {
       );
     }
     rules.push(this.rule('CAP-COMPULSION', worded('compulsion', capture.compulsion, names)));
+    if (capture.tableClaim !== 'none') rules.push(this.rule('CAP-TABLE-CLAIM', worded('tableClaim', capture.tableClaim, names)));
     if (capture.chooser === 'player') {
       rules.push(this.rule('CAP-CHOICE', `${worded('chooser', capture.chooser, names)}${worded('sumChoice', capture.sums, names)}`));
     } else {

@@ -25,6 +25,7 @@ import type {
   RemainderOwner,
   SumChoice,
   SweepTiming,
+  TableClaim,
   TableOrder,
   ThirtyReading,
   TieBreakKey,
@@ -123,6 +124,13 @@ export const WORDING = {
     'include-earliest': () => 'that takes the card earliest in table order where the sets first differ',
     'exclude-earliest': () => 'that leaves out the card earliest in table order where the sets first differ',
   } satisfies Wording<AutoTieBreak>,
+  tableClaim: {
+    none: () => '',
+    'any-fifteen': (names) =>
+      `At the start of your turn, before you play, you may take any two or more table cards that add up to 15, whoever left them there, once a turn; you then play a card as usual. Taking every card on the table so is ${names.aSweep}, and the card you then play is trailed onto the empty table.`,
+    'after-discard': (names) =>
+      `A player who trails a card that could have made 15 leaves that 15 on the table: the next player may take it before playing, the trailed card and table cards it could have taken, adding up to 15 (from the table alone), once a turn; no other table cards may be taken so. Taking every card on the table so is ${names.aSweep}, and the card then played is trailed onto the empty table.`,
+  } satisfies Wording<TableClaim>,
   sweepTiming: {
     immediate: (names) => `${capitalised(names.aSweep)}'s points are added to the score at once, during play.`,
     'round-end': (names) => `${capitalised(names.sweep)}s are scored after the round, with the other points (see Scoring).`,
