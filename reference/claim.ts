@@ -20,6 +20,14 @@ export function claimRefusal(state: GameState): 'CLAIM_OFF' | 'CLAIM_TWICE' | un
 }
 
 /**
+ * The card every claim must take, where only what a trail left may be claimed (`after-discard`): the card the last
+ * play trailed though it could capture, or -1 where it left none. Undefined where any 15 may be claimed.
+ */
+function cardLeft(state: GameState): number | undefined {
+  return state.rules.capture.tableClaim === 'after-discard' ? state.renuncio : undefined;
+}
+
+/**
  * Checks a claim named by card codes, for a seat that may claim (`claimRefusal`). On success writes the positions
  * taken (earliest copies of each card) into `out` in ascending order and returns their count; otherwise returns
  * the problem.
@@ -28,7 +36,8 @@ export function resolveClaim(state: GameState, codes: readonly number[], out: In
   const taken = locateOnTable(state.table, state.tableLength, codes, out);
   if (taken < codes.length) return 'CLAIM_NOT_ON_TABLE';
   if (totalValue(codes) !== CLAIM_TOTAL) return 'CLAIM_NOT_FIFTEEN';
-  if (state.rules.capture.tableClaim === 'after-discard' && !codes.includes(state.renuncio)) return 'CLAIM_NOT_LEFT';
+  const left = cardLeft(state);
+  if (left !== undefined && !codes.includes(left)) return 'CLAIM_NOT_LEFT';
   return taken;
 }
 
@@ -38,19 +47,21 @@ export function resolveClaim(state: GameState, codes: readonly number[], out: In
  */
 export function listClaims(state: GameState): number[][] {
   if (claimRefusal(state) !== undefined) return [];
-  const { table, tableLength, renuncio } = state;
-  if (state.rules.capture.tableClaim === 'any-fifteen') return subsetsTotalling(table, tableLength, CLAIM_TOTAL);
-  if (renuncio < 0) return [];
+  const { table, tableLength } = state;
+  const left = cardLeft(state);
+  if (left === undefined) return subsetsTotalling(table, tableLength, CLAIM_TOTAL);
+  if (left < 0) return [];
   // The card was trailed by the last play, and nothing has left the table since: it is the last card there.
   const last = tableLength - 1;
-  return subsetsTotalling(table, last, CLAIM_TOTAL - cardValue(renuncio)).map((set) => [...set, last]);
+  return subsetsTotalling(table, last, CLAIM_TOTAL - cardValue(left)).map((set) => [...set, last]);
 }
 
 /**
- * Under `after-discard`, what a trail of this card leaves the next player to claim: the card itself where it could
- * have captured on the table it joins (a renuncio), else -1. Called before the card joins the table.
+ * What a trail of this card leaves on the table, where the rules have claims: the card itself where it could have
+ * captured on the table it joins (a renuncio), else -1. Called before the card joins the table. Only `after-discard`
+ * claims use it, but it is kept under either reading: which one is played is decided in one place, `cardLeft`.
  */
 export function renuncioOf(state: GameState, code: number): number {
   const { capture } = state.rules;
-  return capture.tableClaim === 'after-discard' && canCapture(capture, state.table, state.tableLength, cardValue(code)) ? code : -1;
+  return capture.tableClaim !== 'none' && canCapture(capture, state.table, state.tableLength, cardValue(code)) ? code : -1;
 }

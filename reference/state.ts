@@ -81,7 +81,7 @@ export class GameState {
   lastCapturer = -1;
   /** CAP-TABLE-CLAIM: whether the seat to play has claimed this turn (one claim a turn). */
   claimed = false;
-  /** CAP-TABLE-CLAIM `after-discard`: the card the last play trailed although it could capture, or -1. */
+  /** CAP-TABLE-CLAIM: the card the last play trailed although it could capture, or -1 (what `after-discard` lets the next player claim). */
   renuncio = -1;
   /** Cards still to be played this round, in hands and stock. */
   cardsToPlay = 0;
