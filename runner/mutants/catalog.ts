@@ -413,6 +413,5 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'claim.ts',
     find: "  if (state.rules.capture.tableClaim === 'none') return 'CLAIM_OFF';",
     replace: "  return 'CLAIM_OFF';",
-    reading: { ambiguity: 'AMB-14', declare: (rules) => (rules.capture.tableClaim === 'none' ? undefined : { rules: { capture: { tableClaim: 'none' } } }) },
   },
 ];
