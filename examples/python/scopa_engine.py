@@ -80,6 +80,7 @@ KNOWN = {
     ("capture", "chooser"): ("player", "auto"),
     ("capture", "autoTieBreak"): ("include-earliest", "exclude-earliest"),
     ("capture", "sums"): ("any",),
+    ("capture", "tableClaim"): ("none", "any-fifteen", "after-discard"),
     ("sweep", "timing"): ("immediate", "round-end"),
     ("remainder", "whenNobodyCaptured"): ("discard", "dealer"),
     ("end", "mode"): ("target", "single-round"),
@@ -101,7 +102,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
              "firstDealer": "last-seat", "rotation": "forward"},
     "openingTable": {"redeal": [], "bonus": {"enabled": False, "beneficiary": "dealer", "thirty": "two-groups"}},
     "capture": {"mode": "match-or-sum", "rankPriority": True, "compulsion": "played-card", "chooser": "player",
-                "sums": "any", "autoTieBreak": "include-earliest", "aceTakesAll": False},
+                "sums": "any", "autoTieBreak": "include-earliest", "aceTakesAll": False,
+                "tableClaim": "none"},
     "sweep": {"points": 1, "lastPlay": False, "timing": "round-end", "aceTakesAll": False},
     "remainder": {"whenNobodyCaptured": "discard"},
     "scoring": {"poolTeamCards": True, "categories": []},
@@ -420,6 +422,8 @@ class Game:
         self.sweep_log: list[int] = []  # seats, in the order sweeps were made
         self.round_points = [0] * self.S
         self.last_capturer: int | None = None
+        self.claimed = False  # CAP-TABLE-CLAIM: the seat to play has claimed this turn
+        self.left: str | None = None  # the card the last play trailed though it could capture
         self.to_play = self.first_player
         self.emit({"type": "deal", "round": self.round_no, "deal": 1, "dealer": self.dealer,
                    "hands": [list(x) for x in hands], "table": list(table)})
@@ -565,6 +569,9 @@ class Game:
         seat = self.to_play
         if "seat" in decision and decision["seat"] is not None and decision["seat"] != seat:
             raise Refusal("NOT_YOUR_TURN", f"seat {seat} is to play, not {decision['seat']}", "PLAY-TURN")
+        if "claim" in decision:
+            self.claim(seat, decision["claim"])
+            return
         card = decision.get("card")
         capture = decision.get("capture")
         if not is_card(card):
@@ -602,10 +609,13 @@ class Game:
                 self.check_trail(card, hand)
         # accepted
         hand.remove(card)
+        self.claimed = False
         if positions is None:
+            self.left = card if self.can_capture(card) else None
             self.table.append(card)
             self.emit({"type": "trail", "seat": seat, "card": card})
         else:
+            self.left = None
             taking_all = self.takes_whole_table(card)
             taken = [self.table[i] for i in positions]
             self.table = [x for i, x in enumerate(self.table) if i not in positions]
@@ -623,6 +633,42 @@ class Game:
                         return
         self.to_play = (seat + 1) % self.n
         self.after_play_checks()
+
+    def claim(self, seat: int, names: Any) -> None:
+        """CAP-TABLE-CLAIM: table cards making 15, taken before the seat's play, once a turn."""
+        reading = self.rules["capture"]["tableClaim"]
+        if reading == "none":
+            raise Refusal("CLAIM_OFF", "these rules have no table claims", "CAP-TABLE-CLAIM")
+        if self.claimed:
+            raise Refusal("CLAIM_TWICE", f"seat {seat} has claimed this turn already", "CAP-TABLE-CLAIM")
+        if not isinstance(names, list) or not all(is_card(x) for x in names):
+            raise Refusal("CARD_UNKNOWN", "the claim is not a list of cards", "DECK-CARDS")
+        pos = self.positions_of(names)
+        if pos is None:
+            raise Refusal("CLAIM_NOT_ON_TABLE", f"{names} is not on the table {self.table}", "CAP-TABLE-CLAIM")
+        if sum(value(x) for x in names) != 15:
+            raise Refusal("CLAIM_NOT_FIFTEEN", f"{names} does not total 15", "CAP-TABLE-CLAIM")
+        if reading == "after-discard" and (self.left is None or self.left not in names):
+            raise Refusal("CLAIM_NOT_LEFT", "the claim does not take a card the last play left", "CAP-TABLE-CLAIM")
+        taken = [self.table[i] for i in pos]
+        self.table = [x for i, x in enumerate(self.table) if i not in pos]
+        self.piles[seat].extend(taken)
+        self.last_capturer = seat
+        self.claimed = True
+        self.emit({"type": "claim", "seat": seat, "captured": taken})
+        # A claim is never the round's last play: the seat still plays a card after it.
+        if not self.table:
+            self.make_sweep(seat)
+
+    def legal_claims(self) -> list[list[int]]:
+        """CAP-TABLE-CLAIM: the claims (table positions) the seat to play may make now."""
+        reading = self.rules["capture"]["tableClaim"]
+        if reading == "none" or self.claimed:
+            return []
+        sets = subsets_with_total(self.table, 15, 2)
+        if reading == "after-discard":
+            return [p for p in sets if self.left in [self.table[i] for i in p]]
+        return sets
 
     def check_trail(self, card: str, hand: list[str]) -> None:
         """CAP-COMPULSION for a trail."""
@@ -999,6 +1045,7 @@ def legal_decisions(game: Game) -> list[dict]:
             out.append({"card": card})
         except Refusal:
             pass
+    out.extend({"claim": [game.table[i] for i in pos]} for pos in game.legal_claims())
     return out
 
 
@@ -1006,7 +1053,7 @@ def handle(req: dict) -> dict | None:
     cmd = req.get("cmd")
     if cmd == "hello":
         return {"protocol": 1, "engine": {"name": ENGINE_NAME, "version": ENGINE_VERSION, "language": "python"},
-                "variants": "*", "capabilities": ["legal", "legal-positions"]}
+                "variants": "*", "capabilities": ["legal", "legal-positions", "table-claim"]}
     if cmd == "replay":
         _, ans = run_game(req)
         return ans

@@ -231,6 +231,51 @@ class CountingOut(unittest.TestCase):
                                         "ranking": [1, 0], "totals": [10, 11]})
 
 
+def fifteen(table_claim: str) -> dict:
+    """Pagat's rules with Escoba's capture (15, no rank priority, compulsion none) and a table-claim reading."""
+    r = copy.deepcopy(PAGAT)
+    r["capture"].update({"mode": "fifteen", "rankPriority": False, "compulsion": "none", "tableClaim": table_claim})
+    return r
+
+
+# Dealer seat 1: seat 0 holds 9S 3D 7C, seat 1 10H 1C 8D; the table is 6D 4C 2H 5S (6 + 4 + 5 = 15).
+CLAIM_DECK = deck_with("9S 3D 7C 10H 1C 8D 6D 4C 2H 5S")
+
+
+class TableClaim(unittest.TestCase):
+    def test_after_discard_claims_the_card_trailed_and_a_whole_table_is_a_sweep(self):
+        plays = [{"card": "9S"}, {"claim": ["9S", "6D"]}, {"card": "8D", "capture": ["2H", "5S"]}, {"card": "7C"},
+                 {"card": "1C"}, {"card": "3D"}, {"claim": ["3D", "4C", "7C", "1C"]}, {"card": "10H"}]
+        ans = replay(fifteen("after-discard"), [{"decks": [CLAIM_DECK], "plays": plays}])
+        self.assertNotIn("rejection", ans)
+        self.assertEqual(of_type(ans["events"], "claim", "sweep"), [
+            {"type": "claim", "seat": 1, "captured": ["6D", "9S"]},
+            {"type": "claim", "seat": 1, "captured": ["4C", "7C", "1C", "3D"]},
+            {"type": "sweep", "seat": 1, "points": 1}])
+
+    def test_after_discard_refuses_a_fifteen_no_trail_left(self):
+        ans = replay(fifteen("after-discard"), [{"decks": [CLAIM_DECK], "plays": [{"claim": ["6D", "4C", "5S"]}]}])
+        self.assertEqual(ans["rejection"]["code"], "CLAIM_NOT_LEFT")
+
+    def test_any_fifteen_claims_the_deal_s_fifteen_once_a_turn(self):
+        plays = [{"claim": ["6D", "4C", "5S"]}, {"claim": ["9S"]}]
+        ans = replay(fifteen("any-fifteen"), [{"decks": [CLAIM_DECK], "plays": plays}])
+        self.assertEqual(of_type(ans["events"], "claim"), [{"type": "claim", "seat": 0, "captured": ["6D", "4C", "5S"]}])
+        self.assertEqual((ans["rejection"]["play"], ans["rejection"]["code"]), (2, "CLAIM_TWICE"))
+
+    def test_refusals(self):
+        for reading, claim, code in [("none", ["6D", "4C", "5S"], "CLAIM_OFF"), ("any-fifteen", ["KD"], "CARD_UNKNOWN"),
+                                     ("any-fifteen", ["6D", "9D"], "CLAIM_NOT_ON_TABLE"),
+                                     ("any-fifteen", ["6D", "4C"], "CLAIM_NOT_FIFTEEN")]:
+            ans = replay(fifteen(reading), [{"decks": [CLAIM_DECK], "plays": [{"claim": claim}]}])
+            self.assertEqual(ans["rejection"]["code"], code, reading)
+
+    def test_legal_claims(self):
+        game = {"rules": fifteen("after-discard"), "players": 2, "rounds": [{"decks": [CLAIM_DECK], "plays": [{"card": "9S"}]}]}
+        claims = [d for d in E.handle({"cmd": "legal", "id": 3, "game": game})["decisions"] if "claim" in d]
+        self.assertEqual(claims, [{"claim": ["6D", "9S"]}, {"claim": ["4C", "2H", "9S"]}])
+
+
 class Protocol(unittest.TestCase):
     def test_hello_and_bye_over_stdio(self):
         lines = [{"cmd": "hello", "id": 1, "protocol": 1},
