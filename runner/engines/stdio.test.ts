@@ -490,6 +490,15 @@ serve((request) => {
     expect(await engine.legal(request())).toBeUndefined();
   });
 
+  test('an engine plays table claims exactly when its hello offers table-claim', async () => {
+    const offering = engineOf(await fake('claims', `serve((request) => hello(request, { capabilities: ['legal', 'table-claim'] }));`));
+    const silent = engineOf(await fake('no-claims', `serve((request) => hello(request, { capabilities: ['legal'] }));`));
+    await offering.start();
+    await silent.start();
+    expect([offering.claims, silent.claims]).toEqual([true, false]);
+    await Promise.all([offering.close(), silent.close()]);
+  });
+
   test('a reply without a refusal has no rejection field', async () => {
     const engine = engineOf(await fake('plain', `serve((request, index) => (index === 0 ? hello(request) : { id: request.id, events: [] }));`));
     expect(await engine.replay(request())).toStrictEqual({ events: [] });

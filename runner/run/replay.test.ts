@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { type Engine, EngineFailure, referenceEngine } from '../engines/engine.ts';
-import type { Decision } from '../../reference/index.ts';
+import { type Decision, isClaim } from '../../reference/index.ts';
 import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { legalAtPositions, legalOnReference } from '../engines/reference.ts';
-import { replayRequestOf, requestBefore } from '../fixture/fixture.ts';
+import { replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
 import { runFixture, type RunItem } from './replay.ts';
 import { copyOf, playedFixture, runItemOf } from '../test-helpers.ts';
 
@@ -160,11 +160,39 @@ describe('expect.legal, through the engine\'s legal-positions request', () => {
     ['not a list', () => Promise.resolve('all of them'), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
     ['a list per position but one', () => Promise.resolve([[], []]), "the engine's answer to legal-positions is not a list of 3 lists of decisions"],
     ['an entry that is not a list', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), {}, []]), "the engine's legal decisions before play 2 of round 1 are not a list"],
-    ['an entry of no decisions', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [null], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
-    ['a capture that is no list of cards', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: '3C' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
-    ['a card and its capture in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D 3C 4S' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
-    ['a capture of cards in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: ['3C 4S'] }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} of cards in notation"],
+    ['an entry of no decisions', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [null], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} or {claim} of cards in notation"],
+    ['a capture that is no list of cards', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: '3C' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} or {claim} of cards in notation"],
+    ['a card and its capture in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D 3C 4S' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} or {claim} of cards in notation"],
+    ['a capture of cards in one string', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ card: '7D', capture: ['3C 4S'] }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} or {claim} of cards in notation"],
+    ['a claim that also plays a card', (request: ReplayRequest) => Promise.resolve([legalOnReference(requestBefore(request, 1, 4)), [{ claim: ['7H', '8S'], card: '7D' }], []]), "the engine's legal decisions before play 2 of round 1 are not decisions: item 0 is no {card, capture?} or {claim} of cards in notation"],
   ])('errored on %s', async (_, all, message) => {
     expect(await runFixture(positionsLike(all).engine, withLegalItem())).toMatchObject({ outcome: 'errored', message });
+  });
+});
+
+describe('table claims (CAP-TABLE-CLAIM), through the table-claim capability', () => {
+  // Seed 9's random play claims first at its seventh decision.
+  const claiming = playedFixture('escoba-playjoy', { rounds: 1, plays: 12, firstDealer: 1, seed: 9 });
+  const claimingItem = runItemOf(claiming.fixture);
+  const withoutClaims: Engine = { ...referenceEngine(), claims: false };
+  const unclaimed = playedFixture('escoba-playjoy', { rounds: 1, plays: 6, firstDealer: 1, seed: 9 }).fixture;
+
+  test('a fixture that makes a claim is judged on an engine that plays claims', async () => {
+    expect(claiming.fixture.rounds[0]?.plays.findIndex(isClaim)).toBe(6);
+    expect(await runFixture(referenceEngine(), claimingItem)).toMatchObject({ outcome: 'passed' });
+  });
+
+  test('it is not applicable to an engine without the capability, and nothing is asked of that engine', async () => {
+    const unasked: Engine = { ...withoutClaims, replay: () => Promise.reject(new Error('asked')) };
+    const reason = 'the fixture makes table claims (CAP-TABLE-CLAIM), and the engine does not offer the table-claim capability';
+    expect(await runFixture(unasked, claimingItem)).toMatchObject({ outcome: 'not-applicable', message: reason });
+  });
+
+  test('a fixture of the same rules that makes no claim is played by such an engine, unless a legal list it expects holds one', async () => {
+    expect(usesClaims(unclaimed)).toBe(false);
+    expect(await runFixture(withoutClaims, runItemOf(unclaimed))).toMatchObject({ outcome: 'passed' });
+    const listing = copyOf(runItemOf(unclaimed));
+    listing.fixture.expect.legal = [{ round: 1, play: 6, decisions: [{ claim: ['7H', '8S'] }] }];
+    expect(await runFixture(withoutClaims, listing)).toMatchObject({ outcome: 'not-applicable' });
   });
 });
