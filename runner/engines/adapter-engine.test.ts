@@ -1,7 +1,7 @@
 /**
  * An adapter in a process of its own: what it prints is kept with a failure and never reaches the runner's
  * stdout; what it does to built-ins stays in its process; a process it ends is started afresh for the next
- * request; its close is bounded; it offers legal decisions only where it has them.
+ * request; its close is bounded; it offers legal decisions only where it has them, and plays claims where it says so.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ export default {
     return { events: [{ type: 'trail', seat: 0, card: '7D' }] };
   },
   legal: async () => [{ card: '7D' }],
+  claims: true,
   close: async () => { console.log('closing'); },
 };
 `,
@@ -50,6 +51,7 @@ afterAll(async () => {
 test('its output goes with its failures, its own process dies alone and is started afresh, its legal decisions are asked', async () => {
   const engine = await start('chatty.mjs');
   expect(engine.name).toBe('chatty');
+  expect(engine.claims).toBe(true);
   expect(await engine.replay(request)).toEqual({ events: [{ type: 'trail', seat: 0, card: '7D' }] });
   const exited = await engine.replay(request).catch((error: unknown) => error);
   expect(exited).toBeInstanceOf(EngineFailure);
@@ -64,6 +66,7 @@ test('its output goes with its failures, its own process dies alone and is start
 
 test('what it patches stays in its process; a close that never settles is ended within the timeout', async () => {
   const engine = await start('patching.mjs', 500);
+  expect(engine.claims).toBe(false);
   expect(await engine.replay(request)).toEqual({ events: 'patched' });
   expect([1, 2].map((n) => n + 1)).toEqual([2, 3]);
   const started = performance.now();
