@@ -4,7 +4,7 @@
  * a field changed), at `match: all` and `match: types`, with and without what a profile leaves out. The oracle
  * is written apart from the verdict: each stream reduced to the compared types and reported fields, as JSON
  * text; and, where the engine reports both captures and trails, its plays in each round (INTERPRETING.md: the
- * plays are counted whatever `match` says). Where the verdict fails, the diagnosis names at least one
+ * plays are counted whatever `match` says; a claim counts as one where the engine reports claims). Where the verdict fails, the diagnosis names at least one
  * divergence, and never a gap of its own.
  */
 import fc from 'fast-check';
@@ -22,13 +22,14 @@ import { canonicalEvent, EVENT_FIELDS } from './equality.ts';
 import { positionsOf } from './positions.ts';
 import { judgeLegal, judgeReply } from './verdict.ts';
 
-/** Whole games of variants that between them emit every event type: redeals, table bonuses, teams, eliminations. */
+/** Whole games of variants that between them emit every event type: redeals, table bonuses, teams, eliminations, claims. */
 const GAMES = [
   playedFixture('pagat', { seed: 3 }),
   playedFixture('escoba', { seed: 5, firstDealer: 0 }),
   playedFixture('scopone-scientifico', { seed: 2, players: 4 }),
   playedFixture('playpalace', { seed: 7, options: { inverse: true, target: 11 }, players: 3 }),
   playedFixture('pagat', { seed: 9, rounds: 2, plays: 5 }),
+  playedFixture('escoba-vipgames', { seed: 9, firstDealer: 1 }),
 ];
 
 /**
@@ -41,7 +42,7 @@ function playsPerRound(events: readonly GameEvent[], reporting: Reporting): stri
   const positions = positionsOf(kept);
   const counts: Record<number, number> = {};
   kept.forEach((event, i) => {
-    if (event.type !== 'capture' && event.type !== 'trail') return;
+    if (event.type !== 'capture' && event.type !== 'trail' && event.type !== 'claim') return;
     const round = byRound ? (positions[i] as { round: number }).round : 1;
     counts[round] = (counts[round] ?? 0) + 1;
   });
@@ -54,7 +55,8 @@ function fixturePlays(fixture: Fixture, reporting: Reporting): string {
   const counts: Record<number, number> = {};
   fixture.rounds.forEach((round, i) => {
     const key = byRound ? i + 1 : 1;
-    if (round.plays.length > 0) counts[key] = (counts[key] ?? 0) + round.plays.length;
+    const counted = round.plays.filter((decision) => reporting.types.has('claim') || !('claim' in decision)).length;
+    if (counted > 0) counts[key] = (counts[key] ?? 0) + counted;
   });
   return JSON.stringify(counts);
 }
