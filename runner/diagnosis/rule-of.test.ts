@@ -30,6 +30,8 @@ describe('the rule of an error code', () => {
     ['GAME_OVER', 'PLAY-TURN'],
     ['DECK_NEEDED', 'DEAL-PROCEDURE'],
     ['NOT_YOUR_TURN', 'PLAY-TURN'],
+    ['CLAIM_OFF', 'CAP-TABLE-CLAIM'],
+    ['CLAIM_TWICE', 'CAP-TABLE-CLAIM'],
     ['CARD_UNKNOWN', 'DECK-CARDS'],
     ['CARD_NOT_IN_HAND', 'PLAY-TURN'],
     ['CAPTURE_NOT_ON_TABLE', 'CAP-CHOICE'],
@@ -39,6 +41,9 @@ describe('the rule of an error code', () => {
     ['CAPTURE_NOT_AUTOMATIC', 'CAP-AUTO'],
     ['MUST_CAPTURE', 'CAP-COMPULSION'],
     ['MUST_PLAY_CAPTURING_CARD', 'CAP-COMPULSION'],
+    ['CLAIM_NOT_ON_TABLE', 'CAP-TABLE-CLAIM'],
+    ['CLAIM_NOT_FIFTEEN', 'CAP-TABLE-CLAIM'],
+    ['CLAIM_NOT_LEFT', 'CAP-TABLE-CLAIM'],
     ['NO_SUCH_CODE', undefined],
     ['toString', undefined],
   ])('%s: %s', (code, rule) => {
@@ -139,6 +144,7 @@ describe('the rule of two events that differ', () => {
   const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
   const bonus: GameEvent = { type: 'table-bonus', round: 1, seat: 1, cards: ['5D', '10C'], sweeps: 1 };
   const remainder: GameEvent = { type: 'remainder', seat: 0, cards: [] };
+  const claim: GameEvent = { type: 'claim', seat: 1, captured: ['7H', '8S'] };
   const deal: GameEvent = { type: 'deal', round: 1, deal: 1, dealer: 1, hands: [['1D'], ['2D']], table: ['3D', '4D'] };
   const end: GameEvent = { type: 'game-end', reason: 'target', winner: 0, ranking: [0, 1], totals: [11, 3] };
   const roundEndTied: GameEvent = { type: 'round-end', round: 3, points: [4, 5], totals: [11, 11] };
@@ -150,6 +156,10 @@ describe('the rule of two events that differ', () => {
     ['a sweep after a table bonus, in the expected stream', sweep, undefined, at([bonus, sweep], 1), pagat, 'TABLE-BONUS-FIFTEEN'],
     ['a sweep after a table bonus and its sweeps, in the engine\'s', undefined, sweep, at([], 0, [bonus, sweep, sweep], 2), pagat, 'TABLE-BONUS-FIFTEEN'],
     ['a sweep after another event is not the bonus\'s', sweep, undefined, at([bonus, deal, sweep], 2), pagat, 'SWEEP-POINT'],
+    ['a sweep after a claim, in the expected stream', sweep, undefined, at([trail, claim, sweep], 2), pagat, 'CAP-TABLE-CLAIM'],
+    ['a sweep after a claim, in the engine\'s', undefined, sweep, at([], 0, [claim, sweep], 1), pagat, 'CAP-TABLE-CLAIM'],
+    ['another claim', claim, { ...claim, captured: ['7H', '2C', '6S'] }, none, pagat, 'CAP-TABLE-CLAIM'],
+    ['a claim against a capture: the claim decides', claim, capture, none, pagat, 'CAP-TABLE-CLAIM'],
     ['two sweeps that differ: what it is worth', sweep, { ...sweep, points: 2 }, none, pagat, 'SWEEP-POINT'],
     ['a sweep on the last play (expected stream goes on to the remainder)', sweep, undefined, at([capture, sweep, remainder], 1), pagat, 'SWEEP-LAST-PLAY'],
     ['a sweep on the last play (engine\'s stream, past other sweeps)', undefined, sweep, at([], 0, [capture, sweep, sweep, remainder], 1), pagat, 'SWEEP-LAST-PLAY'],
