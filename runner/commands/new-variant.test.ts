@@ -38,7 +38,7 @@ describe('the new variant file', () => {
     expect(text).toContain('#     # CAP-COMPULSION: Whether capturing is compulsory: never, when the played card can capture, or whenever any card in hand can. Values: none, played-card, any-card.\n#     compulsion: none\n');
     expect(text).toContain('#     # END-TARGET: Points that end the game. Values: 1 to 200.\n#     target: 21\n');
     expect(text).toContain('#       - { id: escobas, kind: sweeps }\n');
-    expect(text).toContain('# Host options inherited from escoba: target;');
+    expect(text).toContain('# Host options inherited from escoba: target, tableClaim;');
   });
 });
 
