@@ -167,6 +167,33 @@ describe('import', () => {
     expect(ran.stdout).toMatch(/^1 fixtures?: 1 passed, 0 failed/m);
   });
 
+  test('a claim line becomes a claim decision in its place and an expected claim event', async () => {
+    const deck = ['9S', '3D', '7C', '10H', '1C', '8D', '6D', '4C', '2H', '5S'];
+    const cards = [...deck, ...['D', 'H', 'S', 'C'].flatMap((suit) => Array.from({ length: 10 }, (_, i) => `${i + 1}${suit}`)).filter((card) => !deck.includes(card))];
+    const log = [
+      { type: 'game', system: 'escoba-app', version: '3', variant: 'escoba-vipgames', players: 2, firstDealer: 1 },
+      { type: 'deck', cards },
+      { type: 'play', seat: 0, card: '9S' },
+      { type: 'claim', seat: 1, captured: ['6D', '9S'] },
+      { type: 'play', seat: 1, card: '8D', captured: ['2H', '5S'] },
+    ];
+    await writeFile(join(dir, 'renuncio.jsonl'), log.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    expect(await importLog(join(dir, 'renuncio.jsonl'))).toEqual({ code: 0, stdout: 'wrote recorded/rec-renuncio-1.yaml\n', stderr: '' });
+    const { fixture } = await readFixture('rec-renuncio-1.yaml');
+    expect(fixture.rounds[0]?.plays).toEqual([{ seat: 0, card: '9S' }, { seat: 1, claim: ['6D', '9S'] }, { seat: 1, card: '8D', capture: ['2H', '5S'] }]);
+    expect(fixture.expect.events).toEqual({
+      match: 'types',
+      types: ['capture', 'trail', 'claim'],
+      list: [
+        { type: 'trail', seat: 0, card: '9S' },
+        { type: 'claim', seat: 1, captured: ['6D', '9S'] },
+        { type: 'capture', seat: 1, card: '8D', captured: ['2H', '5S'] },
+      ],
+    });
+    const ran = await runCli(['run', 'recorded'], { cwd: dir });
+    expect(ran.stdout).toMatch(/^1 fixtures?: 1 passed, 0 failed/m);
+  });
+
   test('--system, --version and --variant fill in what the game line leaves out', async () => {
     const [, ...rest] = (await readFile(SAMPLE, 'utf8')).split('\n').slice(79, 119);
     await writeFile(join(dir, 'bare.jsonl'), [JSON.stringify({ type: 'game', players: 2 }), ...rest, ''].join('\n'));
@@ -202,7 +229,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
       edit(2, (play) => (play.card = '11D')),
       ['3: error: card: expected a card in notation (value 1 to 10, then suit D, H, S or C: 7D, 10S), got "11D"'],
     ],
-    ['an unknown line type', edit(2, (play) => (play.type = 'move')), ['3: error: type: expected one of game, deck, play, round, result, got "move"']],
+    ['an unknown line type', edit(2, (play) => (play.type = 'move')), ['3: error: type: expected one of game, deck, play, claim, round, result, got "move"']],
     ['a line before the game line', (lines) => lines.unshift(lines[2] as string), ['1: error: a "play" line before any "game" line: a log starts with a "game" line']],
     [
       'a deck order after the plays of a round',
@@ -245,7 +272,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
 describe('import: usage mistakes', () => {
   test.each([
     [[], 'import takes one log file, got 0'],
-    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
+    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-playjoy, escoba-ranked-losers, escoba-vipgames, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
   ])('%j', async (argv, message) => {
     expect(await runCli(['import', ...argv], { cwd: dir })).toEqual({
       code: 2,
