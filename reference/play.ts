@@ -161,7 +161,7 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
 /** CAP-TABLE-CLAIM: a claim's checks, in the registry's order, after those every decision shares. */
 function checkClaim(state: GameState, decision: ClaimDecision, move: Move): Result<Move> {
   const refused = claimRefusal(state);
-  if (refused === 'CLAIM_OFF') return err(refused, `${state.rules.capture.tableClaim} table claims: these rules have none`, 'CAP-TABLE-CLAIM');
+  if (refused === 'CLAIM_OFF') return err(refused, 'these rules have no table claims (capture.tableClaim is none)', 'CAP-TABLE-CLAIM');
   if (refused === 'CLAIM_TWICE') return err(refused, `seat ${state.turn} has claimed this turn already; it plays a card now`, 'CAP-TABLE-CLAIM');
   // Decisions may come from another program: a claim that is not a list of cards is refused, not thrown on.
   const named = namedCodes(decision.claim);
