@@ -40,7 +40,14 @@ const SETTINGS: [string, Record<string, OptionValue>, number, number?][] = [
   ['denexa', {}, 2, 0],
   ['playpalace', { target: 1 }, 2, 0],
   ['escoba', { target: 7 }, 2, 0],
+  // Table claims (CAP-TABLE-CLAIM), under each reading; no game above has them.
+  ['escoba-vipgames', {}, 2],
+  ['escoba-playjoy', {}, 2],
 ];
+
+/** The settings a mutant is tried on: every one, but for a table claim's mutant only those that play claims. */
+const settingsTriedOn = (mutant: (typeof MUTANTS)[number]): typeof SETTINGS =>
+  mutant.rule === 'CAP-TABLE-CLAIM' ? SETTINGS.filter((setting) => settingsOf(setting, 0).rules.capture.tableClaim !== 'none') : SETTINGS;
 
 /**
  * Mutants random play cannot reach, each with why; the corpus catches each of them (runner/mutants/mutants.test.ts),
@@ -108,7 +115,7 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
       const engine = ((await import(join(built.dir, 'runner', 'engines', 'engine.ts'))) as { referenceEngine: () => Engine }).referenceEngine();
       let found: FuzzFinding | undefined;
       let played = 0;
-      for (const setting of SETTINGS) {
+      for (const setting of settingsTriedOn(mutant)) {
         const outcome = await fuzz(engine, settingsOf(setting, 650));
         played += outcome.games;
         // The finding under the mutant's own rule where fuzz names it, else the first one found.

@@ -2,7 +2,8 @@
  * Illegal decisions of every shape a sloppy engine might let through: one that checks hand membership alone
  * (any capture goes), one that checks sums alone (the played card or cards not on the table), one that checks
  * card values alone (a card of the right value from elsewhere), and the rule checks themselves (compulsion, rank
- * priority, the automatic capture). The reference engine says which are refused, and with which code.
+ * priority, the automatic capture, which table claims are allowed). The reference engine says which are refused,
+ * and with which code.
  * @module
  */
 import {
@@ -33,8 +34,17 @@ export const ILLEGAL_SHAPES = [
   'trail-when-a-capture-is-due',
   'sum-over-a-rank-match',
   'capture-not-the-automatic-one',
+  'claim-not-fifteen',
+  'claim-not-left',
 ] as const;
 export type IllegalShape = (typeof ILLEGAL_SHAPES)[number];
+
+/**
+ * The shapes drawn under these rules: the claims' only where the rules have claims (CAP-TABLE-CLAIM), so that the
+ * games of every other variant draw, and so play, as they did before claims existed.
+ */
+const shapesFor = (state: GameState): readonly IllegalShape[] =>
+  state.rules.capture.tableClaim === 'none' ? ILLEGAL_SHAPES.filter((shape) => !shape.startsWith('claim-')) : ILLEGAL_SHAPES;
 
 const pick = <T>(items: readonly T[], rng: Rng): T | undefined => (items.length === 0 ? undefined : items[rng.below(items.length)]);
 
@@ -79,6 +89,7 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
     return mask === undefined ? undefined : cardsOf(position, mask);
   };
   const withCapture = (capture: string[] | undefined): Decision | undefined => (capture === undefined ? undefined : { card, capture });
+  const withClaim = (claim: string[] | undefined): Decision | undefined => (claim === undefined ? undefined : { claim });
   switch (shape) {
     case 'card-not-in-hand': {
       const other = pick(elsewhere(position), rng);
@@ -118,6 +129,15 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
       const other = (mask: number): boolean => cardsOf(position, mask).join() !== automatic;
       return withCapture(someSubset((sum, mask) => sum === target && other(mask)) ?? someSubset((_, mask) => other(mask)));
     }
+    case 'claim-not-fifteen':
+      return withClaim(someSubset((sum, mask) => (mask & (mask - 1)) !== 0 && sum !== 15));
+    case 'claim-not-left': {
+      // A 15 without the card the last trail left, where it left one: it was trailed last, so it is last on the
+      // table (its bit, where it is among the first cards, whose subsets are tried).
+      const last = table.length - 1;
+      const leftBit = position.state.renuncio >= 0 && last < position.values.length ? 1 << last : 0;
+      return withClaim(someSubset((sum, mask) => sum === 15 && (mask & leftBit) === 0));
+    }
   }
 }
 
@@ -128,9 +148,10 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
 export function illegalDecision(state: GameState, rng: Rng): { decision: Decision; code: ErrorCode; message: string; shape: IllegalShape } | undefined {
   const table = tableOf(state);
   const position = { state, hand: handOf(state, state.turn), table, values: table.slice(0, 8).map(valueOf) };
-  const order = rng.shuffle(ILLEGAL_SHAPES.map((_, i) => i));
+  const shapes = shapesFor(state);
+  const order = rng.shuffle(shapes.map((_, i) => i));
   for (const index of order) {
-    const shape = ILLEGAL_SHAPES[index] as IllegalShape;
+    const shape = shapes[index] as IllegalShape;
     const decision = decisionOf(shape, position, rng);
     if (decision === undefined) continue;
     const checked = checkDecision(state, decision);
