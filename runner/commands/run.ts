@@ -11,7 +11,7 @@ import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/basel
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { reproCommand } from '../report/divergence.ts';
-import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
@@ -202,7 +202,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut } = prepared;
     const settings = {
-      engine,
+      engine: judgedByProfile(engine, profile),
       jobs,
       bail: values.bail === true,
       reporter: reporter as ReporterName,

@@ -26,7 +26,7 @@ import {
   type EngineProfile,
   fixedValue,
   type Reporting,
-  reportingOf,
+  reportingFor,
   reportsField,
   supportsValue,
   type VariantProfile,
@@ -66,7 +66,7 @@ export function rulesDifference(from: unknown, to: unknown, path = ''): string[]
 export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: Rules, profile: EngineProfile): Plan {
   const declared = variantProfileOf(profile, fixture.variant);
   if (declared === undefined) return notApplicable(`the engine does not play ${fixture.variant}`);
-  const reporting = reportingOf(declared.reports ?? profile.reports);
+  const reporting = reportingFor(profile, declared);
   if (declared.players !== undefined && !declared.players.includes(fixture.players)) {
     return notApplicable(`the engine plays ${declared.players.join(', ')} players, the fixture ${fixture.players}`);
   }

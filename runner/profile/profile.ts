@@ -90,6 +90,9 @@ function makeReporting(reports: ReportingLevel | ReportsSpec): Reporting {
   return { name, types: new Set(spec.events), omitted };
 }
 
+/** What the engine reports of a variant's games, by that variant's declaration: its own `reports`, else the profile's. */
+export const reportingFor = (profile: EngineProfile, declared: VariantProfile | undefined): Reporting => reportingOf(declared?.reports ?? profile.reports);
+
 /** Everything: what the fixtures' expectations are written for. */
 export const FULL_REPORTING: Reporting = reportingOf('events');
 
