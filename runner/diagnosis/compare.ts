@@ -349,7 +349,7 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
       ),
     );
   };
-  const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting.omitted.get(a.event.type));
+  const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting);
   const firstDifference = (expected: Item[], actual: Item[], phase?: Phase): void => {
     for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
       const e = expected[i];
@@ -422,7 +422,7 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
     const expected = expectedList[j];
     const index = chosen[j];
     const actual = index === undefined ? undefined : events[index];
-    if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting.omitted.get(expected.type))) continue;
+    if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting)) continue;
     const eventIndex = index ?? events.length;
     // Where the engine refused, an event missing after its last one is missing because of the refusal: placed there.
     const refusal = reading.reply.rejection;

@@ -113,7 +113,7 @@ describe('profile files', () => {
     });
   });
 
-  test('each problem where it is written: an unknown variant, option, player count, knob and reporting level', async () => {
+  test('each problem where it is written: an unknown variant, option, player count, knob, reporting level and unordered field', async () => {
     const path = await write(
       'bad.yaml',
       [
@@ -125,13 +125,18 @@ describe('profile files', () => {
         '  - id: escoba',
         '    rules: { sweep: { lastPlay: maybe } }',
         '    reports: everything',
+        '    unordered: [capture.card]',
         '',
       ].join('\n'),
     );
     const loaded = await loadProfileFile(path, variants);
     expect(loaded.ok).toBe(false);
     const errors = loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`);
-    expect(errors).toEqual(['7:33: expected a boolean, got "maybe"', '8:14: expected one of events, plays-and-scores, totals, got "everything"']);
+    expect(errors).toEqual([
+      '7:33: expected a boolean, got "maybe"',
+      '8:14: expected one of events, plays-and-scores, totals, got "everything"',
+      '9:17: expected one of capture.captured, got "capture.card"',
+    ]);
     const semantic = await write('semantic.yaml', 'variants:\n  - id: pagatt\n  - id: pagat\n    players: [2, 9]\n    options: { tarjet: [11] }\n');
     const second = await loadProfileFile(semantic, variants);
     expect(second.ok ? [] : second.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
