@@ -5,7 +5,7 @@
  * are not applicable, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
@@ -116,8 +116,16 @@ export function renderPretty(summary: RunSummary): string {
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
+  if (summary.games !== undefined) out.push(...gamesLines(summary.games));
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
+}
+
+/** `run --games`: the generated games, counted apart from the corpus, and the rules their play went through. */
+function gamesLines(games: GamesSummary): string[] {
+  const last = games.seed + games.perSetting - 1;
+  const made = `${games.perSetting} per setting of the engine's rules, ${games.settings} setting${games.settings === 1 ? '' : 's'}, seed${last === games.seed ? ` ${games.seed}` : `s ${games.seed} to ${last}`}`;
+  return [`GAMES ${countsLine(games.counts, 'game')} (${made})`, `GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`];
 }
 
 /** The last line: how many of each outcome, the engine, the time taken. */

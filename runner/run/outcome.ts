@@ -121,7 +121,19 @@ export interface RunSummary {
   interrupted?: boolean;
   /** With --shard i/n: the shard, and how many fixtures the whole selection holds (every shard together). */
   shard?: { index: number; count: number; selected: number };
+  /** With --games: the generated games, counted apart from the corpus. */
+  games?: GamesSummary;
   durationMs: number;
+}
+
+/** The games of `run --games`: how they were made, how they did, and the rules their play went through. */
+export interface GamesSummary {
+  perSetting: number;
+  seed: number;
+  settings: number;
+  counts: Counts;
+  /** The rule ids the games' events exercise, in the order of spec/rules.md. */
+  exercised: string[];
 }
 
 export function countResults(results: readonly FixtureResult[]): Counts {
@@ -161,13 +173,13 @@ export function exitCodeOf(summary: RunSummary): ExitCode {
 export const judgedAny = (counts: Counts): boolean => counts.passed + counts.failed + counts.errored > 0;
 
 /** One line: how many of each outcome. */
-export function countsLine(counts: Counts): string {
+export function countsLine(counts: Counts, noun = 'fixture'): string {
   const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
   if (counts.expectedFailures > 0) parts.push(`${counts.expectedFailures} expected to fail`);
   if (counts.unexpectedPasses > 0) parts.push(`${counts.unexpectedPasses} passed unexpectedly`);
   if (counts['not-applicable'] > 0) parts.push(`${counts['not-applicable']} not applicable`);
   parts.push(`${counts.skipped} skipped`, `${counts.errored} errored`);
-  return `${counts.total} fixture${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  return `${counts.total} ${noun}${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 /** How a summary line names the engine: "reference engine", or the external engine's command in quotes. */
