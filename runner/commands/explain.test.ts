@@ -86,6 +86,8 @@ describe('every knob value has its wording', () => {
     'openingTable.bonus.beneficiary': { openingTable: { bonus: { enabled: true } } },
     'openingTable.bonus.thirty': { openingTable: { bonus: { enabled: true } } },
     'deal.rotation': { end: { mode: 'target' } },
+    'end.countingOutTie': { end: { countingOut: true }, scoring: { categories: [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'each' }, { id: 'sweeps', kind: 'sweeps' }] } },
+    'end.instantWinAfter': { end: { instantWin: true } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {

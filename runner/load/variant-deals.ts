@@ -4,7 +4,7 @@
  * @module
  */
 import { CARDS_PER_DECK } from '../../reference/cards.ts';
-import { dealSizes } from '../../reference/setup.ts';
+import { dealShape, dealSizes } from '../../reference/setup.ts';
 import type { OptionSpec, OptionValue, ResolvedVariant, Rules, VariantSource } from '../../reference/types.ts';
 import { applyOptions, optionValues } from '../../reference/variant.ts';
 import { pointerTo } from './yaml-source.ts';
@@ -15,17 +15,18 @@ export interface DealProblem {
   message: string;
 }
 
-type Knob = readonly ['deal', 'handSize' | 'tableSize'] | readonly ['deck', 'copies'] | readonly ['players', 'seatings'];
+type Knob = readonly ['deal', 'handSize' | 'tableSize' | 'packets'] | readonly ['deck', 'copies'] | readonly ['players', 'seatings'];
 
 /** The knobs a deal depends on, by group and name, in the order a problem with the deal points at them. */
 const DEAL_KNOBS: readonly Knob[] = [
   ['deal', 'handSize'],
   ['deal', 'tableSize'],
+  ['deal', 'packets'],
   ['deck', 'copies'],
   ['players', 'seatings'],
 ];
 /** The same, in the order a player count that cannot be dealt to points at them. */
-const SEATING_KNOBS: readonly Knob[] = [['players', 'seatings'], ...DEAL_KNOBS.slice(0, 3)];
+const SEATING_KNOBS: readonly Knob[] = [['players', 'seatings'], ...DEAL_KNOBS.slice(0, 4)];
 
 /**
  * The first combination of option values and player count that deals unevenly, or a player count no option
@@ -43,7 +44,7 @@ export function checkDeals(source: VariantSource, variant: ResolvedVariant): Dea
     const rules = applyOptions(variant, values);
     if (!rules.ok) continue; // an option check's problem, or two options that do not go together
     for (const players of playerCounts(rules.value)) {
-      if (rules.value.deal.handSize * players > CARDS_PER_DECK * rules.value.deck.copies) continue;
+      if (dealShape(rules.value, players).handSize * players > CARDS_PER_DECK * rules.value.deck.copies) continue;
       seatable.add(players);
       const sizes = dealSizes(rules.value, players);
       if (sizes.ok) continue;
