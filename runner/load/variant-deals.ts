@@ -52,7 +52,7 @@ export function checkDeals(source: VariantSource, variant: ResolvedVariant): Dea
       const settings = changed.map((option) => `option "${option.name}" = ${String(values[option.name])}`);
       const where = settings.length === 0 ? '' : `with ${settings.join(', ')}, `;
       return {
-        pointer: changed.length === 0 ? knobPointer(source, DEAL_KNOBS) : optionPointer(source, changed),
+        pointer: changed.length === 0 ? (seatingDealPointer(source, players) ?? knobPointer(source, DEAL_KNOBS)) : optionPointer(source, changed),
         message: `${where}${players} players cannot be dealt to: ${sizes.error.message}`,
       };
     }
@@ -94,6 +94,13 @@ function* combinations(options: OptionSpec[], from = 0): Generator<Record<string
   for (const rest of combinations(options, from + 1)) {
     for (const value of values) yield { ...rest, [option.name]: value };
   }
+}
+
+/** The `deal` of the seating the file gives n players, where it gives one. */
+function seatingDealPointer(source: VariantSource, players: number): string | undefined {
+  const seatings = source.rules?.players?.seatings ?? [];
+  const index = seatings.findIndex((seating) => seating.players.includes(players));
+  return seatings[index]?.deal === undefined ? undefined : pointerTo('rules', 'players', 'seatings', index, 'deal');
 }
 
 /** The first of the knobs the file sets, else its `extends` (the knob is inherited), else its rules. */
