@@ -184,6 +184,21 @@ describe('the rulebooks of the variants', () => {
     expect(markdownOf('escoba', { target: 15 })).toContain('at 15 points or more');
   });
 
+  test("a seating's own deal and a deal in packets are in words, with the table of sizes", () => {
+    const assi = markdownOf('scopa-d-assi-giochistars');
+    expect(assi).toContain(
+      'Each deal gives every player 3 cards. The first deal of a round also lays out the opening table: 4 cards. With 4 players, each deal gives every player 10 cards. No card goes to the table: play starts on an empty table.',
+    );
+    expect(assi).toContain('| 4 | 10 | 0 | 1 |');
+    expect(assi).toContain('With 4 players, the first deal goes out in packets from the top of the deck, starting with the player after the dealer: 3 cards to each player, then 3 to each player, then 4 to each player.');
+    expect(markdownOf('scopone-classico-figs')).toContain(': 3 cards to each player, then 2 to the table, then 3 to each player, then 2 to the table, then 3 to each player.');
+    const seatings = [
+      { players: [2], teamModes: ['individual'], deal: { handSize: 5, tableSize: 0 } },
+      { players: [3], teamModes: ['individual'] },
+    ];
+    expect(markdownOf('pagat', {}, { players: { seatings } })).toContain('When every hand is empty and the stock is not, as many cards as the first deal gave are dealt to each player');
+  });
+
   test('playpalace: the opening table is the remainder; sweeps score at once; options change the book', () => {
     const text = markdownOf('playpalace');
     expect(text).toContain('| 5 | 3 | 10 | 2 |');
