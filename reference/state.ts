@@ -52,8 +52,9 @@ export interface Table {
   deckSize: number;
   handSize: number;
   openingTableSize: number;
-  /** DEAL-PROCEDURE: the opening deal, packet by packet, and each later deal (its hands packets). */
+  /** DEAL-PROCEDURE: the opening deal, packet by packet. */
   openingDeal: readonly Packet[];
+  /** DEAL-REFILL: each later deal, the opening deal's hands packets. */
   laterDeal: readonly Packet[];
   firstDealer: number;
 }
