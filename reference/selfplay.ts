@@ -12,7 +12,7 @@ import { beginRound, layDeck } from './deal.ts';
 import { playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
 import { createGame } from './setup.ts';
-import type { GameState } from './state.ts';
+import type { GameState, Table } from './state.ts';
 import { ok, type GameSetup, type Result, type Rules } from './types.ts';
 
 /** A shuffled deck order for the state's variant, as card codes, written into `deck` if given. */
@@ -29,13 +29,11 @@ export function shuffledDeck(state: GameState, rng: Rng, deck = new Uint8Array(s
  */
 export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boolean {
   const { redeal } = state.rules.openingTable;
-  const { players, handSize, openingTableSize: size } = state.seats;
   const condition = redeal[rng.below(Math.max(1, redeal.length))];
   if (condition === undefined) return false;
   const need = condition.atLeast + condition.atLeastPerCopy * state.rules.deck.copies;
-  if (need > size || need > 4 * state.rules.deck.copies) return false;
-  const start = state.rules.deal.order === 'table-first' ? 0 : players * handSize;
-  const slots = rng.shuffle(Uint8Array.from({ length: size }, (_, i) => start + i)).subarray(0, need);
+  if (need > state.seats.openingTableSize || need > 4 * state.rules.deck.copies) return false;
+  const slots = rng.shuffle(Uint8Array.from(openingTablePositions(state.seats))).subarray(0, need);
   const isSlot = (position: number): boolean => slots.includes(position);
   for (const slot of slots) {
     if (cardValue(deck[slot]) === condition.value) continue;
@@ -44,6 +42,17 @@ export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boole
     [deck[slot], deck[from]] = [deck[from], deck[slot]];
   }
   return true;
+}
+
+/** DEAL-PROCEDURE: the positions in a deck order that the opening deal lays on the table, top first. */
+function openingTablePositions(seats: Table): number[] {
+  const positions: number[] = [];
+  let position = 0;
+  for (const packet of seats.openingDeal) {
+    if ('table' in packet) for (let card = 0; card < packet.table; card++) positions.push(position++);
+    else position += packet.hands * seats.players;
+  }
+  return positions;
 }
 
 /** Chooses a random legal move for the seat to play, writing it into `move`. */

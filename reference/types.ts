@@ -104,6 +104,9 @@ export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] 
 export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
 export const END_MODES = ['target', 'single-round'] as const;
 export const EXACT_TIES = ['another-round', 'lowest-seat', 'draw', 'last-round-order'] as const;
+export const TARGET_ADDITIONS = ['none', 'first-round-winner-points'] as const;
+export const COUNTING_OUT_TIES = ['higher-total', 'next-award'] as const;
+export const INSTANT_WIN_SWEEPS = ['scoring-sweep', 'every-sweep'] as const;
 export const RANKING_TIES = ['side', 'tie-breaks'] as const;
 export const TIE_BREAK_KEYS = ['sweeps', 'coins', 'settebello', 'sevens', 'cards'] as const;
 export const OPTION_TYPES = ['integer', 'boolean', 'enum'] as const;
@@ -140,6 +143,9 @@ export type IncompletePrimiera = (typeof INCOMPLETE_PRIMIERA)[number];
 export type BonusCombine = (typeof BONUS_COMBINES)[number];
 export type EndMode = (typeof END_MODES)[number];
 export type ExactTie = (typeof EXACT_TIES)[number];
+export type TargetAddition = (typeof TARGET_ADDITIONS)[number];
+export type CountingOutTie = (typeof COUNTING_OUT_TIES)[number];
+export type InstantWinSweep = (typeof INSTANT_WIN_SWEEPS)[number];
 export type RankingTie = (typeof RANKING_TIES)[number];
 export type TieBreakKey = (typeof TIE_BREAK_KEYS)[number];
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -160,10 +166,23 @@ export interface DeckRules {
   ranks: RankSpec[];
 }
 
-/** TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default). */
+/**
+ * DEAL-PROCEDURE: one packet of a deal, from the top of the stock: `hands` cards to each seat in turn, or `table`
+ * cards face up to the table.
+ */
+export type Packet = { hands: number } | { table: number };
+
+/** DEAL-TABLE-SIZE, DEAL-PROCEDURE: the knobs of the deal a player count may set for itself. */
+export type DealShape = Pick<DealRules, 'handSize' | 'tableSize' | 'packets'>;
+
+/**
+ * TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default), and the
+ * deal's sizes where they differ at these counts from `deal`'s.
+ */
 export interface Seating {
   players: number[];
   teamModes: string[];
+  deal?: Partial<DealShape>;
 }
 
 export interface PlayerRules {
@@ -176,6 +195,8 @@ export interface PlayerRules {
 export interface DealRules {
   handSize: number;
   tableSize: number | 'remainder';
+  /** The opening deal packet by packet, in place of `order` and `packet`; empty where those lay it out. */
+  packets: Packet[];
   order: DealOrder;
   packet: DealPacket;
   startSeat: DealStartSeat;
@@ -253,12 +274,18 @@ export interface ScoringRules {
 export interface EndRules {
   mode: EndMode;
   target: number;
+  /** END-TARGET: what is added to `target` once the first round is scored. */
+  targetPlus: TargetAddition;
   exactTie: ExactTie;
   tieBreaks: TieBreakKey[];
   /** END-RANKING: how sides tied on points are ordered behind the winner. */
   rankTies: RankingTie;
   countingOut: boolean;
+  /** END-COUNTING-OUT: who wins when one award takes two or more sides to the target. */
+  countingOutTie: CountingOutTie;
   instantWin: boolean;
+  /** END-INSTANT-WIN: after which sweeps the instant win is checked. */
+  instantWinAfter: InstantWinSweep;
   inverse: boolean;
 }
 

@@ -43,6 +43,7 @@ export const DEFAULT_RULES: Rules = {
   deal: {
     handSize: 3,
     tableSize: 4,
+    packets: [],
     order: 'hands-first',
     packet: 'hand',
     startSeat: 'first-player',
@@ -76,11 +77,14 @@ export const DEFAULT_RULES: Rules = {
   end: {
     mode: 'target',
     target: 11,
+    targetPlus: 'none',
     exactTie: 'another-round',
     tieBreaks: [],
     rankTies: 'side',
     countingOut: false,
+    countingOutTie: 'higher-total',
     instantWin: false,
+    instantWinAfter: 'scoring-sweep',
     inverse: false,
   },
 };
@@ -314,12 +318,13 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
-  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each')) {
-    return 'end.countingOut cannot use a category with ties "each": one award could take two sides to the target';
-  }
   if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
   if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
     return 'a single-round game cannot use end.inverse or end.countingOut';
+  }
+  const readsTargetEarly = (['countingOut', 'instantWin'] as const).find((knob) => end[knob]);
+  if (end.targetPlus !== 'none' && readsTargetEarly !== undefined) {
+    return `end.targetPlus "${end.targetPlus}" sets the target once round 1 is scored, but end.${readsTargetEarly} reads it in round 1`;
   }
   return undefined;
 }

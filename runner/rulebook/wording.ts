@@ -12,6 +12,7 @@ import type {
   CategoryKind,
   Chooser,
   Compulsion,
+  CountingOutTie,
   DealerRotation,
   DealOrder,
   DealPacket,
@@ -20,12 +21,14 @@ import type {
   ExactTie,
   FirstDealer,
   IncompletePrimiera,
+  InstantWinSweep,
   RankingTie,
   RedealRule,
   RemainderOwner,
   SumChoice,
   SweepTiming,
   TableOrder,
+  TargetAddition,
   ThirtyReading,
   TieBreakKey,
   TiePolicy,
@@ -167,6 +170,20 @@ export const WORDING = {
     draw: () => 'the game ends in a draw',
     'last-round-order': (names) => `the last round's points are counted again one by one, from the totals before it (${names.sweep}s scored at once first, then the categories in their order), and the first to reach the target wins; if none reaches it alone, another round is played`,
   } satisfies Wording<ExactTie>,
+  targetAddition: {
+    none: () => '',
+    'first-round-winner-points': (names) =>
+      ` Once the first round is scored, the points its winner scored in it (the most any ${names.side} scored) are added to the target.`,
+  } satisfies Wording<TargetAddition>,
+  countingOutTie: {
+    'higher-total': (names) => `If one category takes two or more ${names.sides} to the target at once, counting stops there too, and the one with the highest total wins`,
+    'next-award': (names) =>
+      `If one category takes two or more ${names.sides} to the target at once, it decides nothing and counting goes on: the next points counted to a ${names.side} at or over the target win`,
+  } satisfies Wording<CountingOutTie>,
+  instantWinSweep: {
+    'scoring-sweep': (names) => `${capitalised(names.aSweep)} worth no points wins nothing.`,
+    'every-sweep': (names) => `Even ${names.aSweep} worth no points wins at once for a ${names.side} already at or over the target.`,
+  } satisfies Wording<InstantWinSweep>,
   rankingTie: {
     side: () => 'by seat order',
     'tie-breaks': () => 'by the tie-break counts above, then by seat order',
