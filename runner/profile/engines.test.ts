@@ -151,9 +151,7 @@ describe('an engine with a fixed target of 11 that seats two players only', () =
     expect(problems(results).slice(0, 3)).toEqual([]);
     const derived = results.filter((result) => result.derived !== undefined);
     expect(derived.length).toBeGreaterThan(0);
-    expect(derived[0]?.derived).toBe(
-      "expectations derived on the reference engine under the engine's declared rules: target=11, the only value the engine supports",
-    );
+    expect(derived[0]?.derived).toBe('options.target: 11');
     expect(derived.every((result) => result.outcome === 'passed' || result.outcome === 'skipped')).toBe(true);
   }, 120_000);
 
@@ -162,6 +160,8 @@ describe('an engine with a fixed target of 11 that seats two players only', () =
     const reasons = new Set(results.filter((result) => result.outcome === 'not-applicable').map((result) => result.message));
     expect(reasons).toContain('the engine does not play escoba');
     expect(reasons).toContain('the engine plays 2 players, the fixture 4');
+    const causes = new Set(results.filter((result) => result.outcome === 'not-applicable').map((result) => result.cause));
+    expect(causes).toEqual(new Set(['a variant the engine does not play', 'the engine plays 2 players']));
     expect(results.some((result) => result.variant === 'escoba' && result.outcome !== 'not-applicable')).toBe(false);
   }, 120_000);
 });

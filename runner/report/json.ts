@@ -52,6 +52,7 @@ export function renderJson(summary: RunSummary): string {
       reporting: result.reporting,
       recorded: result.recorded,
       message: result.message,
+      cause: result.cause,
       detail: result.detail,
       durationMs: result.durationMs,
     })),

@@ -54,7 +54,11 @@ export interface FixtureResult {
   findings?: FixtureFinding[];
   /** `failed` (and `passed` with `keepGame: 'always'`), when the run item asks for it: the game as judged, with the engine's reply. */
   game?: JudgedGame;
-  /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
+  /**
+   * Set when the fixture was judged under rules or settings the engine declares, other than its own: those
+   * declarations, as the profile writes them (`options.target: 11, rules.sweep.lastPlay: true`). The expectations
+   * compared were derived on the reference engine under them; or, `not-applicable`, its inputs are not legal there.
+   */
   derived?: string;
   /**
    * Set when the engine was judged on less than every event (its profile, from --profile or its own hello, says it
@@ -68,6 +72,8 @@ export interface FixtureResult {
   recorded?: string;
   /** `errored`: what went wrong; `skipped` and `not-applicable`: why it was not run. */
   message?: string;
+  /** `not-applicable`: its cause, shared by every fixture not applicable the same way (`the engine plays 2 players`). */
+  cause?: string;
   /** `errored`: what the engine left behind (its stderr, a stack). */
   detail?: string;
   /** Set when `--expect-fail` lists the fixture: the reason given there. */
