@@ -86,6 +86,10 @@ describe('every knob value has its wording', () => {
     'openingTable.bonus.beneficiary': { openingTable: { bonus: { enabled: true } } },
     'openingTable.bonus.thirty': { openingTable: { bonus: { enabled: true } } },
     'deal.rotation': { end: { mode: 'target' } },
+    'capture.aceOnAce': { capture: { aceTakesAll: true } },
+    'capture.aceOnEmptyTable': { capture: { aceTakesAll: true } },
+    'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
+    'capture.aceCapture': { capture: { aceTakesAll: true } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {
