@@ -4,7 +4,7 @@
  * @module
  */
 import { cardValue } from './cards.ts';
-import { captureTarget, listCaptures, MAX_TARGET, rankMatchPosition, someSubsetSums, takesWholeTable, wholeTable } from './capture.ts';
+import { captureTarget, listCaptures, MAX_TARGET, rankMatchPosition, someSubsetSums, takesAnyPart, takesWholeTable, wholeTable } from './capture.ts';
 import type { CaptureRules } from './types.ts';
 
 /** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
@@ -22,7 +22,7 @@ const listsCaptures = (rules: CaptureRules): boolean => rules.sums === 'fewest-c
  * positions count separately). Prepares `captureAt` for the same table and card.
  */
 export function countCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
-  if (takesWholeTable(rules, table, length, playedValue)) return rules.aceCapture === 'any-part' ? 2 ** length - 1 : 1;
+  if (takesWholeTable(rules, table, length, playedValue)) return takesAnyPart(rules) ? 2 ** length - 1 : 1;
   if (listsCaptures(rules)) {
     listed = listCaptures(rules, table, length, playedValue);
     return listed.length;
@@ -63,7 +63,7 @@ export function captureAt(
   index: number,
   out: Int16Array,
 ): number {
-  if (takesWholeTable(rules, table, length, playedValue)) return rules.aceCapture === 'any-part' ? partAt(length, index, out) : wholeTable(length, out);
+  if (takesWholeTable(rules, table, length, playedValue)) return takesAnyPart(rules) ? partAt(length, index, out) : wholeTable(length, out);
   if (listsCaptures(rules)) {
     const set = listed[index] as number[];
     set.forEach((position, i) => (out[i] = position));

@@ -58,7 +58,7 @@ export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: 
 }
 
 /** CAP-ACE-TAKES-ALL with `aceCapture: any-part`: the ace that takes the table may take any part of it. */
-const takesAnyPart = (rules: CaptureRules): boolean => rules.aceCapture === 'any-part';
+export const takesAnyPart = (rules: CaptureRules): boolean => rules.aceCapture === 'any-part';
 
 /** CAP-ACE-TAKES-ALL with `aceOnEmptyTable: kept`: an ace played to an empty table goes to its player's pile. */
 export function keepsItself(rules: CaptureRules, length: number, playedValue: number): boolean {
