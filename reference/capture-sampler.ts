@@ -4,7 +4,17 @@
  * @module
  */
 import { cardValue } from './cards.ts';
-import { captureTarget, listCaptures, MAX_TARGET, rankMatchPosition, someSubsetSums, takesAnyPart, takesWholeTable, wholeTable } from './capture.ts';
+import {
+  captureTarget,
+  listCaptures,
+  MAX_TARGET,
+  rankMatchPosition,
+  someSubsetSums,
+  takesAnyPart,
+  takesEveryMatch,
+  takesWholeTable,
+  wholeTable,
+} from './capture.ts';
 import type { CaptureRules } from './types.ts';
 
 /** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
@@ -15,7 +25,7 @@ let ways = new Float64Array(64 * (MAX_TARGET + 1));
  * counting table of their own; copies of a card are one capture there, as listCaptures lists them.
  */
 let listed: number[][] = [];
-const listsCaptures = (rules: CaptureRules): boolean => rules.sums === 'fewest-cards' || rules.rankMatch === 'all' || rules.mode === 'fifteen-or-match';
+const listsCaptures = (rules: CaptureRules): boolean => rules.sums === 'fewest-cards' || takesEveryMatch(rules) || rules.mode === 'fifteen-or-match';
 
 /**
  * How many legal captures a played card has, counted without listing them (copies of a card at different

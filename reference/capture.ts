@@ -18,11 +18,13 @@ export function captureTarget(rules: CaptureRules, playedValue: number): number 
   return rules.mode === 'match-or-sum' ? playedValue : 15 - playedValue;
 }
 
-/**
- * CAP-RANK: where a card may take table cards of its own value. In match-or-sum a sum has two cards or more, a
- * single card being a rank match; in the fifteen modes a single card that makes 15 is a sum.
- */
+/** CAP-RANK: whether a card may take table cards of its own value: in every mode but `fifteen`. */
 const capturesByRank = (rules: CaptureRules): boolean => rules.mode !== 'fifteen';
+
+/**
+ * The fewest cards of a sum: in match-or-sum one card of the played value is a rank match, not a sum (CAP-SUM); in
+ * the fifteen modes one card may make 15 (CAP-FIFTEEN).
+ */
 const smallestSum = (rules: CaptureRules): number => (rules.mode === 'match-or-sum' ? 2 : 1);
 
 /** CAP-RANK with `rankMatch: all`: a rank match takes every table card of the played value. */
@@ -101,12 +103,14 @@ export function canCapture(rules: CaptureRules, table: Uint8Array, length: numbe
   return (
     takesWholeTable(rules, table, length, playedValue) ||
     someSubsetSums(table, length, captureTarget(rules, playedValue)) ||
-    (capturesByRank(rules) && firstOfValue(table, length, playedValue) >= 0)
+    // In match-or-sum a card of the played value is a sum of one, which someSubsetSums has looked for already.
+    (capturesByRank(rules) && rules.mode !== 'match-or-sum' && firstOfValue(table, length, playedValue) >= 0)
   );
 }
 
 const stack = new Int16Array(256);
-const match = new Int16Array(256);
+/** The rank match of every card of a value, written here before listCaptures copies it. */
+const everyMatch = new Int16Array(256);
 const excludedCodes = new Uint8Array(40);
 
 /**
@@ -124,7 +128,7 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
   if (capturesByRank(rules)) {
     if (takesEveryMatch(rules)) {
       const first = firstOfValue(table, length, playedValue);
-      if (first >= 0) sets.push(Array.from(match.subarray(0, rankMatchFrom(rules, table, length, first, match))));
+      if (first >= 0) sets.push(Array.from(everyMatch.subarray(0, rankMatchFrom(rules, table, length, first, everyMatch))));
     } else {
       for (let position = 0; position < length; position++) {
         const code = table[position] as number;
@@ -225,9 +229,7 @@ export function autoCapture(
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   const target = captureTarget(rules, playedValue);
   const match = rankMatchPosition(rules, table, length, playedValue);
-  if (match >= 0) {
-    return rankMatchFrom(rules, table, length, match, out);
-  }
+  if (match >= 0) return rankMatchFrom(rules, table, length, match, out);
   const width = MAX_TARGET + 1;
   const size = (length + 1) * width;
   // Stryker disable next-line EqualityOperator,ConditionalExpression: `<=` or always true only allocates the buffer again, of a size that suffices: only time is lost

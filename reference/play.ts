@@ -10,6 +10,7 @@ import {
   keepsItself,
   listCaptures,
   resolveCapture,
+  takesEveryMatch,
   takesWholeTable,
   type CaptureProblem,
 } from './capture.ts';
@@ -218,7 +219,9 @@ function captureProblemText(state: GameState, decision: Decision, problem: Captu
     case 'CAPTURE_WRONG_SUM':
       switch (state.rules.capture.mode) {
         case 'match-or-sum':
-          return `${capture} does not match ${decision.card} by value or sum`;
+          return takesEveryMatch(state.rules.capture)
+            ? `${capture} is neither every card of ${decision.card}'s value on the table nor a sum of it`
+            : `${capture} does not match ${decision.card} by value or sum`;
         case 'fifteen':
           return `${decision.card} and ${capture} do not total 15`;
         case 'fifteen-or-match':

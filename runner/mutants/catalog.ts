@@ -87,8 +87,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'the automatic capture takes the largest set even when an equal card lies on the table',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: '  if (match >= 0) {',
-    replace: '  if (match >= 0 && false) {',
+    find: '  if (match >= 0) return',
+    replace: '  if (match >= 0 && false) return',
   },
   {
     name: 'equal-ranks-all-captured',
