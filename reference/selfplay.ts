@@ -9,7 +9,7 @@ import { autoCapture, canCapture } from './capture.ts';
 import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
 import { beginRound, layDeck } from './deal.ts';
-import { playMove, type Move } from './play.ts';
+import { aceLeadForbidden, captureRulesNow, playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
 import { createGame } from './setup.ts';
 import type { GameState, Table } from './state.ts';
@@ -57,16 +57,22 @@ function openingTablePositions(seats: Table): number[] {
 
 /** Chooses a random legal move for the seat to play, writing it into `move`. */
 export function randomMove(state: GameState, rng: Rng, move: Move): void {
-  const rules = state.rules.capture;
+  const rules = captureRulesNow(state);
   const handStart = state.turn * state.seats.handSize;
   const handLength = state.handLength[state.turn];
+  const noAce = aceLeadForbidden(state);
+  const playable = (i: number): boolean => !(noAce && cardValue(state.hands[handStart + i]) === 1);
   let handIndex = rng.below(handLength);
-  if (rules.compulsion === 'any-card') {
+  if (rules.compulsion === 'any-card' || !playable(handIndex)) {
+    const allowed: number[] = [];
     const capturing: number[] = [];
     for (let i = 0; i < handLength; i++) {
-      if (canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
+      if (!playable(i)) continue;
+      allowed.push(i);
+      if (rules.compulsion === 'any-card' && canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
     }
     if (capturing.length > 0) handIndex = capturing[rng.below(capturing.length)];
+    else if (!playable(handIndex)) handIndex = allowed[rng.below(allowed.length)];
   }
   move.handIndex = handIndex;
   const value = cardValue(state.hands[handStart + handIndex]);

@@ -164,6 +164,11 @@ export class GameState {
     return copy;
   }
 
+  /** Whether no card of the round has been played yet. */
+  isFirstPlay(): boolean {
+    return this.cardsToPlay === this.seats.deckSize - this.seats.openingTableSize;
+  }
+
   hand(seat: number): Uint8Array {
     const start = seat * this.seats.handSize;
     return this.hands.subarray(start, start + (this.handLength[seat] as number));

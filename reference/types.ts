@@ -39,6 +39,7 @@ export const RULE_IDS = [
   'CAP-CHOICE',
   'CAP-AUTO',
   'CAP-ACE-TAKES-ALL',
+  'CAP-ACE-FIRST-PLAY',
   'SWEEP-POINT',
   'SWEEP-LAST-PLAY',
   'SWEEP-ACE-TAKES-ALL',
@@ -81,11 +82,16 @@ export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
 export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
-export const CAPTURE_MODES = ['match-or-sum', 'fifteen'] as const;
+export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match'] as const;
+export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
 export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
+export const ACES_ON_ACE = ['ordinary', 'takes-all'] as const;
+export const ACES_ON_EMPTY_TABLE = ['trailed', 'kept'] as const;
+export const ACE_FIRST_PLAYS = ['free', 'forbidden', 'ordinary'] as const;
+export const ACE_CAPTURES = ['whole-table', 'any-part'] as const;
 export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
 export const REMAINDER_OWNERS = ['discard', 'dealer', 'first-player'] as const;
 export const CATEGORY_KINDS = [
@@ -131,10 +137,15 @@ export type RedealRule = (typeof REDEAL_RULES)[number];
 export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
 export type Chooser = (typeof CHOOSERS)[number];
 export type SumChoice = (typeof SUM_CHOICES)[number];
 export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
+export type AceOnAce = (typeof ACES_ON_ACE)[number];
+export type AceOnEmptyTable = (typeof ACES_ON_EMPTY_TABLE)[number];
+export type AceFirstPlay = (typeof ACE_FIRST_PLAYS)[number];
+export type AceCapture = (typeof ACE_CAPTURES)[number];
 export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
 export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -230,6 +241,8 @@ export interface OpeningTableRules {
 
 export interface CaptureRules {
   mode: CaptureMode;
+  /** CAP-RANK: whether a rank match takes one table card of the played value, or every one. */
+  rankMatch: RankMatch;
   rankPriority: boolean;
   compulsion: Compulsion;
   chooser: Chooser;
@@ -238,6 +251,14 @@ export interface CaptureRules {
   autoTieBreak: AutoTieBreak;
   /** CAP-ACE-TAKES-ALL: an ace played onto a table without an ace takes the whole table. */
   aceTakesAll: boolean;
+  /** CAP-ACE-TAKES-ALL: an ace played onto a table holding an ace captures as any card of value 1, or takes it all. */
+  aceOnAce: AceOnAce;
+  /** CAP-ACE-TAKES-ALL: an ace played to an empty table is trailed, or goes to its player's pile. */
+  aceOnEmptyTable: AceOnEmptyTable;
+  /** CAP-ACE-FIRST-PLAY: what a round's first play may do with an ace. */
+  aceFirstPlay: AceFirstPlay;
+  /** CAP-ACE-TAKES-ALL: whether the ace that takes the table takes all of it, or any part the player names. */
+  aceCapture: AceCapture;
 }
 
 export interface SweepRules {
@@ -408,6 +429,7 @@ export const ERROR_CODES = [
   'NOT_YOUR_TURN',
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
+  'ACE_LEAD_FORBIDDEN',
   'CAPTURE_NOT_ON_TABLE',
   'CAPTURE_NOT_WHOLE_TABLE',
   'CAPTURE_WRONG_SUM',

@@ -55,12 +55,17 @@ export const DEFAULT_RULES: Rules = {
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
   capture: {
     mode: 'match-or-sum',
+    rankMatch: 'one',
     rankPriority: true,
     compulsion: 'played-card',
     chooser: 'player',
     sums: 'any',
     autoTieBreak: 'include-earliest',
     aceTakesAll: false,
+    aceOnAce: 'ordinary',
+    aceOnEmptyTable: 'trailed',
+    aceFirstPlay: 'free',
+    aceCapture: 'whole-table',
   },
   sweep: { points: 1, lastPlay: false, timing: 'round-end', aceTakesAll: false },
   remainder: { whenNobodyCaptured: 'discard' },
@@ -299,8 +304,8 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.chooser === 'auto' && capture.sums === 'fewest-cards') {
     return 'capture.chooser "auto" picks the capture itself, so capture.sums cannot be "fewest-cards" (a rule for the player who chooses)';
   }
-  if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
-    return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';
+  if (capture.chooser === 'auto' && capture.mode !== 'fifteen' && !capture.rankPriority) {
+    return `capture.chooser "auto" in ${capture.mode} mode needs capture.rankPriority (no source says how it would choose)`;
   }
   const ids = new Set<string>();
   for (const category of scoring.categories) {

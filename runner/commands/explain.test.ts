@@ -88,6 +88,10 @@ describe('every knob value has its wording', () => {
     'deal.rotation': { end: { mode: 'target' } },
     'end.countingOutTie': { end: { countingOut: true }, scoring: { categories: [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'each' }, { id: 'sweeps', kind: 'sweeps' }] } },
     'end.instantWinAfter': { end: { instantWin: true } },
+    'capture.aceOnAce': { capture: { aceTakesAll: true } },
+    'capture.aceOnEmptyTable': { capture: { aceTakesAll: true } },
+    'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
+    'capture.aceCapture': { capture: { aceTakesAll: true } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {

@@ -159,6 +159,8 @@ export function namesOf(rules: Rules): Names {
     coins: rules.deck.suitNames[rules.deck.coinsSuit],
     sweep: fifteen ? 'escoba' : 'scopa',
     aSweep: fifteen ? 'an escoba' : 'a scopa',
+    ace: rankName(rules, 1),
+    anAce: withArticle(rankName(rules, 1)),
     card: (card) => cardName(rules, card),
     points: (points) => `${points} point${points === 1 ? '' : 's'}`,
     sevenOfCoins: cardName(rules, `7${rules.deck.coinsSuit}`),
@@ -394,24 +396,25 @@ class RulebookWriter {
   private capture(): RulebookSection {
     const { capture } = this.rules;
     const names = this.names;
-    const ace = this.rankName(1);
     const rules: RulebookRule[] = [];
+    if (capture.mode !== 'fifteen') rules.push(this.rule('CAP-RANK', worded('rankMatch', capture.rankMatch, names)));
     if (capture.mode === 'match-or-sum') {
       rules.push(
-        this.rule('CAP-RANK', 'A card may take one table card of the same value: a 5 takes one 5, never two at once.'),
-        this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(withArticle(ace))} cannot take by sum.`),
+        this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(names.anAce)} cannot take by sum.`),
+      );
+    } else {
+      const byValue = capture.mode === 'fifteen' ? ' There is no capture by equal value.' : '';
+      rules.push(this.rule('CAP-FIFTEEN', `A card ${capture.mode === 'fifteen' ? 'takes' : 'may instead take'} one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3.${byValue}`));
+    }
+    if (capture.mode !== 'fifteen') {
+      const matched = capture.rankMatch === 'all' ? 'the cards of that value' : 'such a card';
+      const instead = capture.mode === 'match-or-sum' ? ['a sum', 'a 5 and a 3'] : ['cards that make 15 with it', 'a 7'];
+      rules.push(
         this.rule(
           'CAP-RANK-PRIORITY',
           capture.rankPriority
-            ? 'If the table holds a card of the same value as the card played, that card must be taken: a sum may not be taken instead. With an 8 on the table, an 8 takes the 8, not a 5 and a 3.'
-            : 'A card may take a card of the same value or a sum, as the player likes, even when the table holds a card of its value.',
-        ),
-      );
-    } else {
-      rules.push(
-        this.rule(
-          'CAP-FIFTEEN',
-          'A card takes one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3. There is no capture by equal value.',
+            ? `If the table holds a card of the same value as the card played, ${matched} must be taken: ${instead[0]} may not be taken instead. With an 8 on the table, an 8 takes the 8, not ${instead[1]}.`
+            : `A card may take a card of the same value or ${instead[0]}, as the player likes, even when the table holds a card of its value.`,
         ),
       );
     }
@@ -419,15 +422,22 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'CAP-ACE-TAKES-ALL',
-          `${capitalised(withArticle(ace))} played onto a table with no ${ace} on it takes every card on the table. Where an ${ace} lies on the table, the ${ace} played takes it by the ordinary rules.`,
+          [
+            `${capitalised(names.anAce)} played onto a table takes every card on it.`,
+            worded('aceOnAce', capture.aceOnAce, names),
+            worded('aceCapture', capture.aceCapture, names),
+            worded('aceOnEmptyTable', capture.aceOnEmptyTable, names),
+          ].join(' '),
         ),
+        this.rule('CAP-ACE-FIRST-PLAY', worded('aceFirstPlay', capture.aceFirstPlay, names)),
       );
     }
     rules.push(this.rule('CAP-COMPULSION', worded('compulsion', capture.compulsion, names)));
     if (capture.chooser === 'player') {
       rules.push(this.rule('CAP-CHOICE', `${worded('chooser', capture.chooser, names)}${worded('sumChoice', capture.sums, names)}`));
     } else {
-      const match = capture.mode === 'match-or-sum' ? 'If the table holds cards of the value played, it takes the first of them in table order. Otherwise it' : 'It';
+      const first = capture.rankMatch === 'all' ? 'all of them' : 'the first of them in table order';
+      const match = capture.mode === 'fifteen' ? 'It' : `If the table holds cards of the value played, it takes ${first}. Otherwise it`;
       rules.push(
         this.rule(
           'CAP-AUTO',

@@ -5,6 +5,10 @@
  * @module
  */
 import type {
+  AceCapture,
+  AceFirstPlay,
+  AceOnAce,
+  AceOnEmptyTable,
   AutoTieBreak,
   BonusBeneficiary,
   BonusCombine,
@@ -23,6 +27,7 @@ import type {
   IncompletePrimiera,
   InstantWinSweep,
   RankingTie,
+  RankMatch,
   RedealRule,
   RemainderOwner,
   SumChoice,
@@ -46,6 +51,10 @@ export interface Names {
   sweep: string;
   /** The same with its article: `a scopa`, `an escoba`. */
   aSweep: string;
+  /** The variant's name for a card of value 1: `asso`, `as`. */
+  ace: string;
+  /** The same with its article: `an asso`, `an as`. */
+  anAce: string;
   /** A card in words: `the 7 of denari (7D)`. */
   card(card: string): string;
   /** `1 point`, `2 points`. */
@@ -107,7 +116,12 @@ export const WORDING = {
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
+    'fifteen-or-match': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up, together with the card played, to 15.',
   } satisfies Wording<CaptureMode>,
+  rankMatch: {
+    one: () => 'A card may take one table card of the same value: a 5 takes one 5, never two at once.',
+    all: () => 'A card that matches takes every table card of its value at once, as in Cassino: a 5 played onto two 5s takes both.',
+  } satisfies Wording<RankMatch>,
   compulsion: {
     'played-card': () => 'Capturing is compulsory for the card played: you may play any card from your hand, but a card that can capture must capture.',
     'any-card': () =>
@@ -126,6 +140,23 @@ export const WORDING = {
     'include-earliest': () => 'that takes the card earliest in table order where the sets first differ',
     'exclude-earliest': () => 'that leaves out the card earliest in table order where the sets first differ',
   } satisfies Wording<AutoTieBreak>,
+  aceOnAce: {
+    ordinary: (names) => `Where ${names.anAce} lies on the table, the ${names.ace} played captures by the ordinary rules instead.`,
+    'takes-all': (names) => `It does so even where ${names.anAce} lies on the table.`,
+  } satisfies Wording<AceOnAce>,
+  aceCapture: {
+    'whole-table': () => 'It takes the table whole, never a part of it.',
+    'any-part': () => 'Its player may instead take any part of the table with it, and leave the rest.',
+  } satisfies Wording<AceCapture>,
+  aceOnEmptyTable: {
+    trailed: (names) => `Played to an empty table, ${names.anAce} captures nothing and is trailed.`,
+    kept: (names) => `Played to an empty table, ${names.anAce} goes to its player's pile: a capture of no table cards, and not ${names.aSweep}.`,
+  } satisfies Wording<AceOnEmptyTable>,
+  aceFirstPlay: {
+    free: (names) => `On the first play of a round, ${names.anAce} plays as on any other.`,
+    forbidden: (names) => `On the first play of a round, the first player may not play ${names.anAce} unless holding nothing else.`,
+    ordinary: (names) => `On the first play of a round, ${names.anAce} does not take the table: it captures by the ordinary rules, as any card of its value.`,
+  } satisfies Wording<AceFirstPlay>,
   sweepTiming: {
     immediate: (names) => `${capitalised(names.aSweep)}'s points are added to the score at once, during play.`,
     'round-end': (names) => `${capitalised(names.sweep)}s are scored after the round, with the other points (see Scoring).`,
