@@ -34,7 +34,7 @@ test('--games: n games per setting of the profile, beside the corpus, counted ap
   const report = await reportOf(['run', ONE, '--games', '4', '--seed', '9', '--filter', 'games/*', '--adapter', REFERENCE, '--profile', 'runner/testdata/strict-escoba.yaml']);
   expect(report.fixtures.map((fixture) => fixture.id)).toEqual(['games/escoba/p2-s10', 'games/escoba/p2-s11', 'games/escoba/p2-s12', 'games/escoba/p2-s9']);
   expect(report.games).toMatchObject({ perSetting: 4, settings: 1, counts: { total: 4, passed: 4 } });
-});
+}, 120_000);
 
 test('an engine stricter than the corpus, playing two players only, is judged on most of what it runs, to the game\'s end', async () => {
   const report = await reportOf(['run', 'fixtures/escoba', '--games', '200', ...STRICT]);
@@ -56,7 +56,7 @@ test('a failing game names its rule, and its command reruns that game alone', as
   expect(again.code).toBe(1);
   expect(again.stdout).toMatch(new RegExp(`^FAIL  ${id}: .*SWEEP-LAST-PLAY`, 'm'));
   expect(again.stdout).toMatch(/^GAMES 1 game: 0 passed, 1 failed/m);
-});
+}, 180_000);
 
 test('--seed needs --games; --games takes a whole number', async () => {
   expect(await runCli(['run', '--seed', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--seed is the first seed of --games: give --games too') });
