@@ -48,6 +48,17 @@ const SETTINGS: [string, Record<string, OptionValue>, number, number?][] = [
  */
 const OUT_OF_FUZZ_REACH: Record<string, string> = {
   'remainder-to-first-player': 'a round in which nobody captures at all: random play never plays one (36 trails in a row)',
+  // Readings of variants the settings above do not play yet: the corpus catches each by its reading variant's fixtures.
+  'scopone-dealt-in-packets': 'the packets apply to a deal of nine each and four to the table (scopone-classico): no setting deals it',
+  'ace-game-four-players-ten-each': 'the ten-card deal applies where an ace takes the table, at four players: no setting plays an ace game',
+  'ace-takes-all-over-an-ace': 'an ace that takes the table: no setting plays an ace game',
+  'ace-kept-on-empty-table': 'an ace that takes the table: no setting plays an ace game',
+  'ace-takes-any-part': 'an ace that takes the table: no setting plays an ace game',
+  'ace-lead-forbidden': 'an ace that takes the table: no setting plays an ace game',
+  'ace-ordinary-on-first-play': 'an ace that takes the table: no setting plays an ace game',
+  'counting-out-tie-counts-on': 'counting out with a category that ties to each side: no setting plays one',
+  'instant-win-after-every-sweep': 'a 0-point sweep by a side at the target, under instant win: no setting plays sweeps worth nothing',
+  'fifteen-with-rank-match': 'an engine that takes more than the rules allow shows only on an illegal decision of that shape, which the probes do not draw',
 };
 
 /**
