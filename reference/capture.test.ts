@@ -225,8 +225,9 @@ describe('capture search properties', () => {
         const most = Math.max(0, ...all.map((set) => set.length));
         const indicator = (set: number[]) => [...cards.keys()].map((p) => (set.includes(p) ? 1 : 0)).join('');
         const largest = all.filter((set) => set.length === most).sort((a, b) => indicator(a).localeCompare(indicator(b)));
-        // A rank match is the first equal card in table order under either tie-break.
-        const expected = most === 1 && rules.rankPriority ? all[0] : largest[0];
+        // A rank match is the first equal card in table order under either tie-break; a one-card sum is not a match.
+        const rankMatch = rules.mode !== 'fifteen' && rules.rankPriority && [...cards].some((card) => cardValue(card) === value);
+        const expected = rankMatch ? all[0] : largest[0];
         expect(automatic({ ...rules, chooser: 'auto', autoTieBreak: 'exclude-earliest' }, cards, value)).toEqual(expected ?? []);
       }),
     );

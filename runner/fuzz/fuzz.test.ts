@@ -66,12 +66,14 @@ const OUT_OF_FUZZ_REACH: Record<string, string> = {
  * on; a dealer's rotation; dealing from seat 0 where the first dealer is the last seat (round 1 deals from seat 0
  * anyway); an exact tie at Escoba's lowest target (7), which one round almost never reaches; and an exact tie at
  * the target, which whole games of the first setting (pagat to 11) meet first, after the rounds it takes to get
- * there (the rounds before it decide the totals, so shrinking keeps them).
+ * there (the rounds before it decide the totals, so shrinking keeps them); and a target raised after round 1, which
+ * shows where a side reaches the unraised target in round 2 or later, or in round 1 at a target a round can reach.
  */
 const ROUNDS_NEEDED: Record<string, number> = {
   'settebello-forgotten-from-round-3': 3,
   'dealer-rotates-backwards': 2,
   'deal-from-seat-zero': 2,
+  'target-plus-first-round-winner': 2,
   'tie-breaks-ignored': 3,
   'exact-tie-to-highest-seat': 10,
   'exact-tie-is-a-draw': 10,
