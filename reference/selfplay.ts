@@ -61,18 +61,17 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
   const handStart = state.turn * state.seats.handSize;
   const handLength = state.handLength[state.turn];
   const noAce = aceLeadForbidden(state);
-  const playable = (i: number): boolean => !(noAce && cardValue(state.hands[handStart + i]) === 1);
   let handIndex = rng.below(handLength);
-  if (rules.compulsion === 'any-card' || !playable(handIndex)) {
+  if (rules.compulsion === 'any-card' || !isPlayable(state, noAce, handStart + handIndex)) {
     const allowed: number[] = [];
     const capturing: number[] = [];
     for (let i = 0; i < handLength; i++) {
-      if (!playable(i)) continue;
+      if (!isPlayable(state, noAce, handStart + i)) continue;
       allowed.push(i);
       if (rules.compulsion === 'any-card' && canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
     }
     if (capturing.length > 0) handIndex = capturing[rng.below(capturing.length)];
-    else if (!playable(handIndex)) handIndex = allowed[rng.below(allowed.length)];
+    else if (!isPlayable(state, noAce, handStart + handIndex)) handIndex = allowed[rng.below(allowed.length)];
   }
   move.handIndex = handIndex;
   const value = cardValue(state.hands[handStart + handIndex]);
@@ -83,6 +82,15 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
   const count = countCaptures(rules, state.table, state.tableLength, value);
   const choice = rng.below(count + (count === 0 || rules.compulsion === 'none' ? 1 : 0));
   move.count = choice < count ? captureAt(rules, state.table, state.tableLength, value, choice, move.positions) : 0;
+}
+
+/**
+ * Whether the hand card at `slot` of `state.hands` may be played now: any card, but an ace where the lead with one
+ * is forbidden. A function of the module, not a closure per move: tsx names every closure it creates, at a cost
+ * the hot loop of self-play would pay on every move.
+ */
+function isPlayable(state: GameState, noAce: boolean, slot: number): boolean {
+  return !(noAce && cardValue(state.hands[slot] as number) === 1);
 }
 
 /**
