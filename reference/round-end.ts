@@ -50,8 +50,8 @@ function tallyRound(state: GameState): void {
 export function endRound(state: GameState): void {
   takeRemainder(state);
   tallyRound(state);
-  const countedOut = scoreRound(state);
-  const verdict: RoundVerdict = countedOut === null ? judgeRound(state) : { end: { reason: 'counting-out', winner: countedOut } };
+  const scoringEnd = scoreRound(state);
+  const verdict: RoundVerdict = scoringEnd === null ? judgeRound(state) : { end: scoringEnd };
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves copying the points and totals
   if (state.events !== null) {
     const roundEnd = { type: 'round-end', round: state.round, points: Array.from(state.roundPoints), totals: Array.from(state.totals) } as const;

@@ -27,6 +27,7 @@ export const END_RULES: Record<GameEndReason, RuleId> = {
   'instant-win': 'END-INSTANT-WIN',
   inverse: 'END-INVERSE',
   'single-round': 'END-SINGLE-ROUND',
+  'holding-all': 'END-HOLDING-ALL',
 };
 
 /** The rule each error code cites (spec/rules.md section 16); CAPTURE_WRONG_SUM depends on the capture mode. */
