@@ -178,6 +178,11 @@ function measure(holdings: Holdings, category: Category): void {
   }
 }
 
+/** Whether every sweep (SCORE-SWEEPS), or every copy of the card (SCORE-CARD `copies: each`), scores its holder. */
+function scoresEach(category: Category): boolean {
+  return category.kind === 'sweeps' || category.copies === 'each';
+}
+
 /** The bonus that, when a contestant wins it, replaces that contestant's most-coins or most-sevens point. */
 function replacingBonus(categories: Category[], kind: Category['kind']): 'all-coins' | 'all-sevens' | undefined {
   const bonus = kind === 'most-coins' ? 'all-coins' : kind === 'most-sevens' ? 'all-sevens' : undefined;
@@ -189,8 +194,7 @@ function replacingBonus(categories: Category[], kind: Category['kind']): 'all-co
 function award(state: GameState, holdings: Holdings, category: Category): void {
   const contestants = holdings.contestants;
   zero(contestantPoints, contestants);
-  if (category.kind === 'sweeps' || category.copies === 'each') {
-    // Each sweep, or each copy of the card (SCORE-CARD), scores its holder.
+  if (scoresEach(category)) {
     const each = category.kind === 'sweeps' ? state.rules.sweep.points : (category.points ?? 0);
     // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
     for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * each;
@@ -242,7 +246,7 @@ function addPoints(state: GameState, side: number, points: number, countedOut: n
 function categorySidePoints(state: GameState, holdings: Holdings, category: Category): void {
   const { sides } = state.seats;
   zero(sidePoints, sides);
-  if (holdings.pooled || category.kind === 'sweeps' || category.copies === 'each') {
+  if (holdings.pooled || scoresEach(category)) {
     // Stryker disable next-line EqualityOperator: `<=` also adds contestantPoints[contestants], stale and 0 after zero(): nothing changes
     for (let c = 0; c < holdings.contestants; c++) sidePoints[holdings.sideOf(c)] += contestantPoints[c];
     return;

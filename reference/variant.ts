@@ -317,8 +317,8 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
-  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each' || c.copies === 'each')) {
-    return 'end.countingOut cannot use a category with ties "each" or copies "each": one award could take two sides to the target';
+  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each' || (c.copies === 'each' && deck.copies > 1))) {
+    return 'end.countingOut cannot use a category with ties "each", or copies "each" with several decks: one award could take two sides to the target';
   }
   if (end.countingOut && scoring.categories.some((c) => c.winsGame === true)) {
     return 'end.countingOut cannot use a category that wins the game (winsGame): no source says which comes first, the target or the win';

@@ -245,7 +245,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
 describe('import: usage mistakes', () => {
   test.each([
     [[], 'import takes one log file, got 0'],
-    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
+    [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-entretodos, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, house-settebello-per-copy, napola-napoleone, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-dimensionecasino, scopa-fewest-cards, scopa-folk-primiera, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)'],
   ])('%j', async (argv, message) => {
     expect(await runCli(['import', ...argv], { cwd: dir })).toEqual({
       code: 2,

@@ -51,7 +51,7 @@ describe('exit codes', () => {
       [
         `${INVALID}/broken/bad-01.yaml:13:5: error: expected at least 1 items, got 0`,
         `${INVALID}/broken/bad-01.yaml:16:3: error: unknown key "reslut" (allowed: events, rounds, result, reject, legal)`,
-        `${INVALID}/broken/bad-02.yaml:6:10: error: unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)`,
+        `${INVALID}/broken/bad-02.yaml:6:10: error: unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-entretodos, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-ranked-losers, escoba, house-remainder-dealer, house-remainder-first-player, house-settebello-per-copy, napola-napoleone, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-dimensionecasino, scopa-fewest-cards, scopa-folk-primiera, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)`,
         '3 problems in the input files: nothing was run',
         '',
       ].join('\n'),
