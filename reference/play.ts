@@ -7,8 +7,10 @@
 import {
   autoCapture,
   canCapture,
+  keepsItself,
   listCaptures,
   resolveCapture,
+  takesEveryMatch,
   takesWholeTable,
   type CaptureProblem,
 } from './capture.ts';
@@ -17,7 +19,7 @@ import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import { recordSweep } from './sweeps.ts';
-import { err, ok, type CaptureMode, type Decision, type Result, type RuleId } from './types.ts';
+import { err, ok, type CaptureMode, type CaptureRules, type Decision, type Result, type RuleId } from './types.ts';
 
 /** A decision in engine terms: which card of the hand, and the table positions it takes (ascending). */
 export interface Move {
@@ -26,28 +28,50 @@ export interface Move {
   count: number;
 }
 
+/**
+ * The capture rules of the play to make: on a round's first play under `aceFirstPlay: ordinary`, an ace captures
+ * as any card of value 1 (CAP-ACE-FIRST-PLAY).
+ */
+export function captureRulesNow(state: GameState): CaptureRules {
+  const rules = state.rules.capture;
+  return rules.aceFirstPlay === 'ordinary' && rules.aceTakesAll && state.isFirstPlay() ? { ...rules, aceTakesAll: false } : rules;
+}
+
+/**
+ * CAP-ACE-FIRST-PLAY under `aceFirstPlay: forbidden`: whether the seat to play may not play an ace now, on the
+ * round's first play with a card other than an ace in hand.
+ */
+export function aceLeadForbidden(state: GameState): boolean {
+  const rules = state.rules.capture;
+  if (rules.aceFirstPlay !== 'forbidden' || !rules.aceTakesAll || !state.isFirstPlay()) return false;
+  return state.hand(state.turn).some((code) => cardValue(code) !== 1);
+}
+
 /** Plays a checked move for the seat to play, in place. */
 export function playMove(state: GameState, move: Move): void {
+  const rules = captureRulesNow(state);
   const seat = state.turn;
   const { handSize, players } = state.seats;
   const base = seat * handSize;
   const length = state.handLength[seat];
   const code = state.hands[base + move.handIndex];
+  const value = cardValue(code);
   // Stryker disable next-line EqualityOperator: `<=` also copies into hands[base + length - 1], the slot past the shortened hand, which is never read before a deal writes it
   for (let i = base + move.handIndex + 1; i < base + length; i++) state.hands[i - 1] = state.hands[i];
   state.handLength[seat] = length - 1;
   state.cardsToPlay--;
 
-  if (move.count === 0) {
+  if (move.count === 0 && !keepsItself(rules, state.tableLength, value)) {
     state.table[state.tableLength++] = code;
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the card
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {
     // Whether the capture empties the table as a sweep, decided before the cards leave it: an ace's taking of
-    // the whole table may be none (SWEEP-ACE-TAKES-ALL).
+    // the whole table may be none (SWEEP-ACE-TAKES-ALL), and an ace kept on an empty table takes nothing.
     const sweepsTable =
+      move.count > 0 &&
       move.count === state.tableLength &&
-      (state.rules.sweep.aceTakesAll || !takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code)));
+      (state.rules.sweep.aceTakesAll || !takesWholeTable(rules, state.table, state.tableLength, value));
     takeFromTable(state, seat, code, move);
     const lastPlay = state.cardsToPlay === 0;
     if (sweepsTable && (state.rules.sweep.lastPlay || !lastPlay)) {
@@ -84,10 +108,13 @@ function takeFromTable(state: GameState, seat: number, played: number, move: Mov
   state.lastCapturer = seat;
 }
 
-function handCanCapture(state: GameState, seat: number): boolean {
-  const base = seat * state.seats.handSize;
-  for (let i = base; i < base + (state.handLength[seat] as number); i++) {
-    if (canCapture(state.rules.capture, state.table, state.tableLength, cardValue(state.hands[i] as number))) return true;
+/** Whether a card the seat to play may play can capture (CAP-COMPULSION `any-card`). */
+function handCanCapture(state: GameState): boolean {
+  const rules = captureRulesNow(state);
+  const noAce = aceLeadForbidden(state);
+  for (const code of state.hand(state.turn)) {
+    const value = cardValue(code);
+    if (!(noAce && value === 1) && canCapture(rules, state.table, state.tableLength, value)) return true;
   }
   return false;
 }
@@ -131,9 +158,12 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
   const handIndex = handIndexOf(state, seat, code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
-
-  const rules = state.rules.capture;
   const value = cardValue(code);
+  if (value === 1 && aceLeadForbidden(state)) {
+    return err('ACE_LEAD_FORBIDDEN', `${decision.card} is an ace, which may not be played first in the round while the hand holds another card`, 'CAP-ACE-FIRST-PLAY');
+  }
+
+  const rules = captureRulesNow(state);
   const move = into ?? { handIndex, positions: new Int16Array(Math.max(state.tableLength, 1)), count: 0 };
   move.handIndex = handIndex;
   const { positions } = move;
@@ -155,7 +185,7 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
         );
       }
     }
-    if (move.count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
+    if (move.count === 0 && rules.compulsion === 'any-card' && handCanCapture(state)) return mustUseCapturingCard(decision);
     return ok(move);
   }
 
@@ -163,7 +193,7 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
     if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {
       return err('MUST_CAPTURE', `${decision.card} can capture, so it may not be trailed`, 'CAP-COMPULSION');
     }
-    if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
+    if (rules.compulsion === 'any-card' && handCanCapture(state)) return mustUseCapturingCard(decision);
     move.count = 0;
     return ok(move);
   }
@@ -187,9 +217,16 @@ function captureProblemText(state: GameState, decision: Decision, problem: Captu
     case 'CAPTURE_NOT_WHOLE_TABLE':
       return `an ace takes the whole table [${table}], not ${capture}`;
     case 'CAPTURE_WRONG_SUM':
-      return state.rules.capture.mode === 'fifteen'
-        ? `${decision.card} and ${capture} do not total 15`
-        : `${capture} does not match ${decision.card} by value or sum`;
+      switch (state.rules.capture.mode) {
+        case 'match-or-sum':
+          return takesEveryMatch(state.rules.capture)
+            ? `${capture} is neither every card of ${decision.card}'s value on the table nor a sum of it`
+            : `${capture} does not match ${decision.card} by value or sum`;
+        case 'fifteen':
+          return `${decision.card} and ${capture} do not total 15`;
+        case 'fifteen-or-match':
+          return `${capture} is not a card of ${decision.card}'s value, and with it does not total 15`;
+      }
     case 'CAPTURE_RANK_PRIORITY':
       return `a card of value ${value} is on the table, so ${decision.card} must take it alone`;
     case 'CAPTURE_NOT_FEWEST':
@@ -205,7 +242,7 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
     case 'CAPTURE_NOT_WHOLE_TABLE':
       return 'CAP-ACE-TAKES-ALL';
     case 'CAPTURE_WRONG_SUM':
-      return mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM';
+      return mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN';
     case 'CAPTURE_RANK_PRIORITY':
       return 'CAP-RANK-PRIORITY';
     case 'CAPTURE_NOT_FEWEST':
@@ -217,7 +254,8 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
 export function listDecisions(state: GameState): Decision[] {
   if (state.status !== 'playing') return [];
   const seat = state.turn;
-  const rules = state.rules.capture;
+  const rules = captureRulesNow(state);
+  const noAce = aceLeadForbidden(state);
   const decisions: Decision[] = [];
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
@@ -227,6 +265,7 @@ export function listDecisions(state: GameState): Decision[] {
     seen.add(code);
     const card = formatCard(code);
     const value = cardValue(code);
+    if (noAce && value === 1) continue;
     if (rules.chooser === 'auto') {
       const positions = new Int16Array(Math.max(state.tableLength, 1));
       const count = autoCapture(rules, state.table, state.tableLength, value, positions);

@@ -139,6 +139,37 @@ describe('END-COUNTING-OUT', () => {
     ]);
   });
 
+  describe('one award takes both sides to the target (Escoba counted out, target 21)', () => {
+    // Each holds 20 cards and 5 coins; seat 1 the 7D and three sevens to seat 0's one. Coins and cards tie and
+    // score for each: the coins award, the first to score, takes both sides from 20 to 21.
+    const tied = [
+      [...suit('D', 1, 5), ...suit('H'), ...suit('C', 1, 5)],
+      [...suit('D', 6, 10), ...suit('S'), ...suit('C', 6, 10)],
+    ];
+    const ends = (id: string, totals: number[]) => {
+      const { events } = scoreScenario(variantRules(id), { players: 2, piles: tied, totals });
+      return { awards: eventsOf(events, 'award').map((a) => a.category), end: eventsOf(events, 'game-end')[0] };
+    };
+
+    test('higher-total: the higher total wins, and scoring stops', () => {
+      expect(ends('escoba-counted-out', [21, 20])).toEqual({
+        awards: ['escobas', 'all-coins', 'coins'],
+        end: { type: 'game-end', reason: 'counting-out', winner: 0, ranking: [0, 1], totals: [22, 21] },
+      });
+    });
+
+    test('higher-total: equal totals go to the tie-breaks (seat 1 holds the 7D)', () => {
+      expect(ends('escoba-counted-out', [20, 20]).end).toEqual({ type: 'game-end', reason: 'counting-out', winner: 1, ranking: [1, 0], totals: [21, 21] });
+    });
+
+    test("next-award: the award decides nothing; the 7D's point, the next counted, wins", () => {
+      expect(ends('escoba-counted-out-next-award', [20, 20])).toEqual({
+        awards: ['escobas', 'all-coins', 'coins', 'siete-de-oros'],
+        end: { type: 'game-end', reason: 'counting-out', winner: 1, ranking: [1, 0], totals: [21, 22] },
+      });
+    });
+  });
+
   test('END-TARGET pagat (no counting out): both sides pass 11, the higher total wins', () => {
     const { events } = scoreScenario(variantRules('pagat'), { players: 2, piles, totals: [9, 10], sweeps: [1] });
     // Seat 0: cards, coins (2); seat 1: settebello, primiera (seat 0 lacks clubs), a sweep (3).
@@ -160,6 +191,15 @@ describe('SCORE-NAPOLA', () => {
   test('all ten coins make a run of 10, worth 10', () => {
     const { events } = scoreScenario(variantRules('napola'), { players: 2, piles: [[...suit('D')], [...suit('S')]] });
     expect(awards(events).napola).toEqual({ counts: [10, 0], points: [10, 0] });
+  });
+
+  test('upTo caps the run (AMB-65): under upTo 6 all ten coins count 6, a run of 5 still 5', () => {
+    const base = variantRules('napola');
+    const capped = { ...base, scoring: { ...base.scoring, categories: base.scoring.categories.map((c) => (c.kind === 'napola' ? { ...c, upTo: 6 } : c)) } };
+    const { events } = scoreScenario(capped, { players: 2, piles: [[...suit('D')], [...suit('S')]] });
+    expect(awards(events).napola).toEqual({ counts: [6, 0], points: [6, 0] });
+    const five = scoreScenario(capped, { players: 2, piles: [['1D', '2D', '3D', '4D', '5D', '7D', ...suit('H')], ['6D', ...suit('S')]] });
+    expect(awards(five.events).napola).toEqual({ counts: [5, 0], points: [5, 0] });
   });
 
   test('partners pool their cards: one holds the ace and two, the other the three', () => {

@@ -160,7 +160,7 @@ function measure(holdings: Holdings, category: Category): void {
         count = holdings.sweeps[c];
         break;
       case 'napola':
-        count = holdings.coinRun(c);
+        count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);
         break;
       case 'primiera': {
         const sum = holdings.primeSum(c);
@@ -225,18 +225,20 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
 
 export const holdingsScratch = new Holdings();
 const sidePoints = new Int32Array(MAX_PLAYERS);
+/** The sides the award being added has taken to the target (END-COUNTING-OUT). */
+const reached: number[] = [];
 
 /**
- * Adds a side's points to the round's and the game's, unless a side has already counted out; returns the side
- * that has counted out, if one has (END-COUNTING-OUT). A function of its own, not a closure made each round:
- * under tsx every closure made is also given its name, which self-play would pay for each round.
+ * Adds a side's points to the award's, the round's and the game's; under counting out, notes the side in
+ * `reached` if it is now at or over the target. A function of its own, not a closure made each round: under tsx
+ * every closure made is also given its name, which self-play would pay for each round.
  */
-function addPoints(state: GameState, side: number, points: number, countedOut: number | null): number | null {
-  if (countedOut !== null || points === 0) return countedOut;
+function addPoints(state: GameState, side: number, points: number): void {
+  if (points === 0) return;
   sidePoints[side] += points;
   state.totals[side] += points;
   state.roundPoints[side] += points;
-  return state.rules.end.countingOut && state.totals[side] >= state.rules.end.target ? side : null;
+  if (state.rules.end.countingOut && state.totals[side] >= state.target) reached.push(side);
 }
 
 /**
@@ -265,7 +267,7 @@ function categorySidePoints(state: GameState, holdings: Holdings, category: Cate
  */
 export function firstToReach(state: GameState): number | null {
   const { sides, sideOf } = state.seats;
-  const { target } = state.rules.end;
+  const { target } = state;
   const running = Array.from({ length: sides }, (_, side) => (state.totals[side] as number) - (state.roundPoints[side] as number));
   const reached = (): number[] => running.flatMap((total, side) => (total >= target ? [side] : []));
   if (state.rules.sweep.timing === 'immediate') {
@@ -287,50 +289,52 @@ export function firstToReach(state: GameState): number | null {
   return null;
 }
 
-/** How a round's scoring ends the game: a side counted out, or held every card of a category that wins it. */
-export interface ScoringEnd {
-  reason: 'counting-out' | 'holding-all';
-  winner: number;
-}
+/**
+ * How a round's scoring ends the game: the sides one award counted out (END-COUNTING-OUT), or the side that held
+ * every card of a category that wins the game (END-HOLDING-ALL).
+ */
+export type ScoringEnd = { reason: 'counting-out'; sides: number[] } | { reason: 'holding-all'; winner: number };
 
 /**
  * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
- * each. Under counting out the points are added one at a time (sweeps in the order they were made, other
- * categories side by side) and scoring stops the moment a side reaches the target: the categories after the one
- * that took it there have no award. Returns how the scoring ends the game, null where it does not.
+ * each. Under counting out the points are added one award at a time (the sweeps one sweep at a time, in the
+ * order they were made), and scoring stops once an award has taken a side to the target: the sides that award took
+ * there end the game, and the categories after it have no award. An award that takes several sides there together
+ * stops scoring under `countingOutTie: higher-total`; under `next-award` it decides nothing and scoring goes on.
+ * Returns how the scoring ends the game, null where it does not.
  */
 export function scoreRound(state: GameState): ScoringEnd | null {
   const holdings = holdingsScratch.count(state);
   const { sides, sideOf } = state.seats;
-  const { countingOut } = state.rules.end;
-  let countedOut: number | null = null;
+  const { countingOut, countingOutTie } = state.rules.end;
   let holderOfAll = -1;
   for (const category of state.rules.scoring.categories) {
-    if (countedOut !== null) break;
     measure(holdings, category);
     award(state, holdings, category);
     // END-HOLDING-ALL: the first such category held decides (checkRules keeps it apart from counting out).
     if (category.winsGame === true && holderOfAll < 0) {
       for (let c = 0; c < holdings.contestants; c++) if (counts[c] === 1) holderOfAll = holdings.sideOf(c);
     }
+    reached.length = 0;
     if (category.kind === 'sweeps' && countingOut) {
       zero(sidePoints, sides);
-      for (let i = 0; i < state.sweepLogLength; i++) countedOut = addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points, countedOut);
+      for (let i = 0; i < state.sweepLogLength && reached.length === 0; i++) addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points);
     } else {
       categorySidePoints(state, holdings, category);
       // addPoints adds into sidePoints as it goes: each side's points are taken out first.
       for (let side = 0; side < sides; side++) {
         const points = sidePoints[side] as number;
         sidePoints[side] = 0;
-        countedOut = addPoints(state, side, points, countedOut);
+        addPoints(state, side, points);
       }
     }
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the award; the guard only saves copying the counts and points
-    if (state.events === null) continue;
-    const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
-    const points = Array.from(sidePoints.subarray(0, sides));
-    state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
+    if (state.events !== null) {
+      const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
+      const points = Array.from(sidePoints.subarray(0, sides));
+      state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
+    }
+    if (reached.length === 1 || (reached.length > 1 && countingOutTie === 'higher-total')) return { reason: 'counting-out', sides: [...reached] };
   }
-  if (countedOut !== null) return { reason: 'counting-out', winner: countedOut };
   return holderOfAll >= 0 ? { reason: 'holding-all', winner: holderOfAll } : null;
 }

@@ -39,6 +39,7 @@ export const RULE_IDS = [
   'CAP-CHOICE',
   'CAP-AUTO',
   'CAP-ACE-TAKES-ALL',
+  'CAP-ACE-FIRST-PLAY',
   'SWEEP-POINT',
   'SWEEP-LAST-PLAY',
   'SWEEP-ACE-TAKES-ALL',
@@ -82,11 +83,16 @@ export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
 export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
-export const CAPTURE_MODES = ['match-or-sum', 'fifteen'] as const;
+export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match'] as const;
+export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
 export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
+export const ACES_ON_ACE = ['ordinary', 'takes-all'] as const;
+export const ACES_ON_EMPTY_TABLE = ['trailed', 'kept'] as const;
+export const ACE_FIRST_PLAYS = ['free', 'forbidden', 'ordinary'] as const;
+export const ACE_CAPTURES = ['whole-table', 'any-part'] as const;
 export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
 export const REMAINDER_OWNERS = ['discard', 'dealer', 'first-player'] as const;
 export const CATEGORY_KINDS = [
@@ -106,6 +112,9 @@ export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
 export const COPY_SCORINGS = ['most', 'each'] as const;
 export const END_MODES = ['target', 'single-round'] as const;
 export const EXACT_TIES = ['another-round', 'lowest-seat', 'draw', 'last-round-order'] as const;
+export const TARGET_ADDITIONS = ['none', 'first-round-winner-points'] as const;
+export const COUNTING_OUT_TIES = ['higher-total', 'next-award'] as const;
+export const INSTANT_WIN_SWEEPS = ['scoring-sweep', 'every-sweep'] as const;
 export const RANKING_TIES = ['side', 'tie-breaks'] as const;
 export const TIE_BREAK_KEYS = ['sweeps', 'coins', 'settebello', 'sevens', 'cards'] as const;
 export const OPTION_TYPES = ['integer', 'boolean', 'enum'] as const;
@@ -130,10 +139,15 @@ export type RedealRule = (typeof REDEAL_RULES)[number];
 export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
 export type Chooser = (typeof CHOOSERS)[number];
 export type SumChoice = (typeof SUM_CHOICES)[number];
 export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
+export type AceOnAce = (typeof ACES_ON_ACE)[number];
+export type AceOnEmptyTable = (typeof ACES_ON_EMPTY_TABLE)[number];
+export type AceFirstPlay = (typeof ACE_FIRST_PLAYS)[number];
+export type AceCapture = (typeof ACE_CAPTURES)[number];
 export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
 export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -143,6 +157,9 @@ export type BonusCombine = (typeof BONUS_COMBINES)[number];
 export type CopyScoring = (typeof COPY_SCORINGS)[number];
 export type EndMode = (typeof END_MODES)[number];
 export type ExactTie = (typeof EXACT_TIES)[number];
+export type TargetAddition = (typeof TARGET_ADDITIONS)[number];
+export type CountingOutTie = (typeof COUNTING_OUT_TIES)[number];
+export type InstantWinSweep = (typeof INSTANT_WIN_SWEEPS)[number];
 export type RankingTie = (typeof RANKING_TIES)[number];
 export type TieBreakKey = (typeof TIE_BREAK_KEYS)[number];
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -163,10 +180,23 @@ export interface DeckRules {
   ranks: RankSpec[];
 }
 
-/** TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default). */
+/**
+ * DEAL-PROCEDURE: one packet of a deal, from the top of the stock: `hands` cards to each seat in turn, or `table`
+ * cards face up to the table.
+ */
+export type Packet = { hands: number } | { table: number };
+
+/** DEAL-TABLE-SIZE, DEAL-PROCEDURE: the knobs of the deal a player count may set for itself. */
+export type DealShape = Pick<DealRules, 'handSize' | 'tableSize' | 'packets'>;
+
+/**
+ * TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default), and the
+ * deal's sizes where they differ at these counts from `deal`'s.
+ */
 export interface Seating {
   players: number[];
   teamModes: string[];
+  deal?: Partial<DealShape>;
 }
 
 export interface PlayerRules {
@@ -179,6 +209,8 @@ export interface PlayerRules {
 export interface DealRules {
   handSize: number;
   tableSize: number | 'remainder';
+  /** The opening deal packet by packet, in place of `order` and `packet`; empty where those lay it out. */
+  packets: Packet[];
   order: DealOrder;
   packet: DealPacket;
   startSeat: DealStartSeat;
@@ -212,6 +244,8 @@ export interface OpeningTableRules {
 
 export interface CaptureRules {
   mode: CaptureMode;
+  /** CAP-RANK: whether a rank match takes one table card of the played value, or every one. */
+  rankMatch: RankMatch;
   rankPriority: boolean;
   compulsion: Compulsion;
   chooser: Chooser;
@@ -220,6 +254,14 @@ export interface CaptureRules {
   autoTieBreak: AutoTieBreak;
   /** CAP-ACE-TAKES-ALL: an ace played onto a table without an ace takes the whole table. */
   aceTakesAll: boolean;
+  /** CAP-ACE-TAKES-ALL: an ace played onto a table holding an ace captures as any card of value 1, or takes it all. */
+  aceOnAce: AceOnAce;
+  /** CAP-ACE-TAKES-ALL: an ace played to an empty table is trailed, or goes to its player's pile. */
+  aceOnEmptyTable: AceOnEmptyTable;
+  /** CAP-ACE-FIRST-PLAY: what a round's first play may do with an ace. */
+  aceFirstPlay: AceFirstPlay;
+  /** CAP-ACE-TAKES-ALL: whether the ace that takes the table takes all of it, or any part the player names. */
+  aceCapture: AceCapture;
 }
 
 export interface SweepRules {
@@ -254,6 +296,8 @@ export interface Category {
   combine?: BonusCombine;
   /** kinds `all-coins`, `all-sevens` only: holding every card of the kind wins the game (END-HOLDING-ALL). */
   winsGame?: boolean;
+  /** kind `napola` only: the highest value a run counts to (absent: 10). */
+  upTo?: number;
 }
 
 export interface ScoringRules {
@@ -264,12 +308,18 @@ export interface ScoringRules {
 export interface EndRules {
   mode: EndMode;
   target: number;
+  /** END-TARGET: what is added to `target` once the first round is scored. */
+  targetPlus: TargetAddition;
   exactTie: ExactTie;
   tieBreaks: TieBreakKey[];
   /** END-RANKING: how sides tied on points are ordered behind the winner. */
   rankTies: RankingTie;
   countingOut: boolean;
+  /** END-COUNTING-OUT: who wins when one award takes two or more sides to the target. */
+  countingOutTie: CountingOutTie;
   instantWin: boolean;
+  /** END-INSTANT-WIN: after which sweeps the instant win is checked. */
+  instantWinAfter: InstantWinSweep;
   inverse: boolean;
 }
 
@@ -392,6 +442,7 @@ export const ERROR_CODES = [
   'NOT_YOUR_TURN',
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
+  'ACE_LEAD_FORBIDDEN',
   'CAPTURE_NOT_ON_TABLE',
   'CAPTURE_NOT_WHOLE_TABLE',
   'CAPTURE_WRONG_SUM',

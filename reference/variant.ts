@@ -43,6 +43,7 @@ export const DEFAULT_RULES: Rules = {
   deal: {
     handSize: 3,
     tableSize: 4,
+    packets: [],
     order: 'hands-first',
     packet: 'hand',
     startSeat: 'first-player',
@@ -54,12 +55,17 @@ export const DEFAULT_RULES: Rules = {
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
   capture: {
     mode: 'match-or-sum',
+    rankMatch: 'one',
     rankPriority: true,
     compulsion: 'played-card',
     chooser: 'player',
     sums: 'any',
     autoTieBreak: 'include-earliest',
     aceTakesAll: false,
+    aceOnAce: 'ordinary',
+    aceOnEmptyTable: 'trailed',
+    aceFirstPlay: 'free',
+    aceCapture: 'whole-table',
   },
   sweep: { points: 1, lastPlay: false, timing: 'round-end', aceTakesAll: false },
   remainder: { whenNobodyCaptured: 'discard' },
@@ -76,11 +82,14 @@ export const DEFAULT_RULES: Rules = {
   end: {
     mode: 'target',
     target: 11,
+    targetPlus: 'none',
     exactTie: 'another-round',
     tieBreaks: [],
     rankTies: 'side',
     countingOut: false,
+    countingOutTie: 'higher-total',
     instantWin: false,
+    instantWinAfter: 'scoring-sweep',
     inverse: false,
   },
 };
@@ -295,8 +304,8 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.chooser === 'auto' && capture.sums === 'fewest-cards') {
     return 'capture.chooser "auto" picks the capture itself, so capture.sums cannot be "fewest-cards" (a rule for the player who chooses)';
   }
-  if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
-    return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';
+  if (capture.chooser === 'auto' && capture.mode !== 'fifteen' && !capture.rankPriority) {
+    return `capture.chooser "auto" in ${capture.mode} mode needs capture.rankPriority (no source says how it would choose)`;
   }
   const ids = new Set<string>();
   for (const category of scoring.categories) {
@@ -317,15 +326,16 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
-  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each' || (c.copies === 'each' && deck.copies > 1))) {
-    return 'end.countingOut cannot use a category with ties "each", or copies "each" with several decks: one award could take two sides to the target';
-  }
   if (end.countingOut && scoring.categories.some((c) => c.winsGame === true)) {
     return 'end.countingOut cannot use a category that wins the game (winsGame): no source says which comes first, the target or the win';
   }
   if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
   if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
     return 'a single-round game cannot use end.inverse or end.countingOut';
+  }
+  const readsTargetEarly = (['countingOut', 'instantWin'] as const).find((knob) => end[knob]);
+  if (end.targetPlus !== 'none' && readsTargetEarly !== undefined) {
+    return `end.targetPlus "${end.targetPlus}" sets the target once round 1 is scored, but end.${readsTargetEarly} reads it in round 1`;
   }
   return undefined;
 }

@@ -86,6 +86,12 @@ describe('every knob value has its wording', () => {
     'openingTable.bonus.beneficiary': { openingTable: { bonus: { enabled: true } } },
     'openingTable.bonus.thirty': { openingTable: { bonus: { enabled: true } } },
     'deal.rotation': { end: { mode: 'target' } },
+    'end.countingOutTie': { end: { countingOut: true }, scoring: { categories: [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'each' }, { id: 'sweeps', kind: 'sweeps' }] } },
+    'end.instantWinAfter': { end: { instantWin: true } },
+    'capture.aceOnAce': { capture: { aceTakesAll: true } },
+    'capture.aceOnEmptyTable': { capture: { aceTakesAll: true } },
+    'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
+    'capture.aceCapture': { capture: { aceTakesAll: true } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {
@@ -196,6 +202,21 @@ describe('the rulebooks of the variants', () => {
     );
     expect(napoleone).toContain('### END-HOLDING-ALL');
     expect(napoleone).toContain('A player or partnership that took all the denari in a round wins the game when the round has been scored, whatever the totals.');
+  });
+
+  test("a seating's own deal and a deal in packets are in words, with the table of sizes", () => {
+    const assi = markdownOf('scopa-d-assi-giochistars');
+    expect(assi).toContain(
+      'Each deal gives every player 3 cards. The first deal of a round also lays out the opening table: 4 cards. With 4 players, each deal gives every player 10 cards. No card goes to the table: play starts on an empty table.',
+    );
+    expect(assi).toContain('| 4 | 10 | 0 | 1 |');
+    expect(assi).toContain('With 4 players, the first deal goes out in packets from the top of the deck, starting with the player after the dealer: 3 cards to each player, then 3 to each player, then 4 to each player.');
+    expect(markdownOf('scopone-classico-figs')).toContain(': 3 cards to each player, then 2 to the table, then 3 to each player, then 2 to the table, then 3 to each player.');
+    const seatings = [
+      { players: [2], teamModes: ['individual'], deal: { handSize: 5, tableSize: 0 } },
+      { players: [3], teamModes: ['individual'] },
+    ];
+    expect(markdownOf('pagat', {}, { players: { seatings } })).toContain('When every hand is empty and the stock is not, as many cards as the first deal gave are dealt to each player');
   });
 
   test('playpalace: the opening table is the remainder; sweeps score at once; options change the book', () => {

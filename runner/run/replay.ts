@@ -143,7 +143,9 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
   } catch (error) {
     return runnerFailed(error);
   }
-  if (plan.kind === 'not-applicable') return finish({ outcome: 'not-applicable', message: plan.reason });
+  if (plan.kind === 'not-applicable') {
+    return finish({ outcome: 'not-applicable', message: plan.reason, cause: plan.cause, ...(plan.derived === undefined ? {} : { derived: plan.derived }) });
+  }
   const { fixture, rules, reporting } = plan;
   const derived = {
     ...(plan.derived === undefined ? {} : { derived: plan.derived }),
