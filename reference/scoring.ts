@@ -311,11 +311,11 @@ export function scoreRound(state: GameState): ScoringEnd | null {
   for (const category of state.rules.scoring.categories) {
     measure(holdings, category);
     award(state, holdings, category);
+    reached.length = 0;
     // END-HOLDING-ALL: the first such category held decides (checkRules keeps it apart from counting out).
     if (category.winsGame === true && holderOfAll < 0) {
       for (let c = 0; c < holdings.contestants; c++) if (counts[c] === 1) holderOfAll = holdings.sideOf(c);
     }
-    reached.length = 0;
     if (category.kind === 'sweeps' && countingOut) {
       zero(sidePoints, sides);
       for (let i = 0; i < state.sweepLogLength && reached.length === 0; i++) addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points);

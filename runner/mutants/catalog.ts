@@ -458,7 +458,8 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: '    if (category.winsGame === true && holderOfAll < 0) {',
     replace: "    if ((category.winsGame === true || category.kind === 'all-coins') && holderOfAll < 0) {",
-    reading: { ambiguity: 'AMB-65', declare: () => ({ categories: { 'all-coins': { winsGame: true } } }) },
+    // Counting out refuses a category that wins the game.
+    reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : { categories: { 'all-coins': { winsGame: true } } }) },
   },
   {
     name: 'scopone-dealt-in-packets',
