@@ -55,9 +55,10 @@ function raiseTarget(state: GameState): void {
 export function endRound(state: GameState): void {
   takeRemainder(state);
   tallyRound(state);
-  const countedOut = scoreRound(state);
+  const scoringEnd = scoreRound(state);
   raiseTarget(state);
-  const verdict: RoundVerdict = countedOut === null ? judgeRound(state) : judgeCountingOut(state, countedOut);
+  const verdict: RoundVerdict =
+    scoringEnd === null ? judgeRound(state) : scoringEnd.reason === 'counting-out' ? judgeCountingOut(state, scoringEnd.sides) : { end: scoringEnd };
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves copying the points and totals
   if (state.events !== null) {
     const roundEnd = { type: 'round-end', round: state.round, points: Array.from(state.roundPoints), totals: Array.from(state.totals) } as const;

@@ -62,6 +62,7 @@ export const RULE_IDS = [
   'END-INSTANT-WIN',
   'END-INVERSE',
   'END-SINGLE-ROUND',
+  'END-HOLDING-ALL',
   'END-RANKING',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
@@ -108,6 +109,7 @@ export const CATEGORY_KINDS = [
 export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
 export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
+export const COPY_SCORINGS = ['most', 'each'] as const;
 export const END_MODES = ['target', 'single-round'] as const;
 export const EXACT_TIES = ['another-round', 'lowest-seat', 'draw', 'last-round-order'] as const;
 export const TARGET_ADDITIONS = ['none', 'first-round-winner-points'] as const;
@@ -152,6 +154,7 @@ export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export type TiePolicy = (typeof TIE_POLICIES)[number];
 export type IncompletePrimiera = (typeof INCOMPLETE_PRIMIERA)[number];
 export type BonusCombine = (typeof BONUS_COMBINES)[number];
+export type CopyScoring = (typeof COPY_SCORINGS)[number];
 export type EndMode = (typeof END_MODES)[number];
 export type ExactTie = (typeof EXACT_TIES)[number];
 export type TargetAddition = (typeof TARGET_ADDITIONS)[number];
@@ -279,12 +282,22 @@ export interface Category {
   kind: CategoryKind;
   points?: number;
   ties?: TiePolicy;
+  /** kinds `most-*` only: the least count that scores (absent: any count above 0). */
+  threshold?: number;
+  /** kind `most-sevens` only: the values whose cards decide equal counts of sevens, in order. */
+  tieRanks?: number[];
   /** kind `card` only: the card in canonical notation. */
   card?: string;
+  /** kind `card` only: the most copies score the points, or each copy scores them (absent: `most`). */
+  copies?: CopyScoring;
   /** kind `primiera` only. */
   incomplete?: IncompletePrimiera;
   /** kinds `all-coins`, `all-sevens` only. */
   combine?: BonusCombine;
+  /** kinds `all-coins`, `all-sevens` only: holding every card of the kind wins the game (END-HOLDING-ALL). */
+  winsGame?: boolean;
+  /** kind `napola` only: the highest value a run counts to (absent: 10). */
+  upTo?: number;
 }
 
 export interface ScoringRules {
@@ -395,7 +408,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const GAME_END_REASONS = ['target', 'counting-out', 'instant-win', 'inverse', 'single-round'] as const;
+export const GAME_END_REASONS = ['target', 'counting-out', 'instant-win', 'inverse', 'single-round', 'holding-all'] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];
 
 /** The event vocabulary. Sides are team indices (the seat itself in individual play). */

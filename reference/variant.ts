@@ -314,6 +314,9 @@ export function checkRules(rules: Rules): string | undefined {
     if (category.kind === 'card' && (category.card === undefined || parseCard(category.card) < 0)) {
       return `scoring category "${category.id}" of kind "card" needs a card in canonical notation`;
     }
+    if (category.tieRanks?.includes(7) === true) {
+      return `scoring category "${category.id}": tieRanks decide equal counts of sevens, so they cannot list 7`;
+    }
   }
   const hasSweepCategory = scoring.categories.some((c) => c.kind === 'sweeps');
   if (sweep.timing === 'round-end' && !hasSweepCategory && sweep.points > 0 && scoring.categories.length > 0) {
@@ -323,6 +326,9 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
+  if (end.countingOut && scoring.categories.some((c) => c.winsGame === true)) {
+    return 'end.countingOut cannot use a category that wins the game (winsGame): no source says which comes first, the target or the win';
+  }
   if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
   if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
     return 'a single-round game cannot use end.inverse or end.countingOut';

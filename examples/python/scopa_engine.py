@@ -172,6 +172,9 @@ def check_supported(r: dict) -> None:
         if kind in ("all-coins", "all-sevens") and cat.get("combine", "in-addition") not in (
                 "in-addition", "instead-of-most"):
             raise Unsupported(f"combine {cat.get('combine')!r} is not implemented")
+        for knob, played in (("tieRanks", None), ("copies", "most"), ("winsGame", False), ("upTo", 10)):
+            if cat.get(knob, played) != played:
+                raise Unsupported(f"category {knob} {cat.get(knob)!r} is not implemented")
     for k in r["end"]["tieBreaks"]:
         if k not in TIE_KEYS:
             raise Unsupported(f"tie-break key {k!r} is not implemented")
@@ -813,7 +816,8 @@ class Game:
                     points[sides[i]] = max(points[sides[i]], counts[i])
             return counts, points
         top = max(counts) if counts else 0
-        if top > 0:
+        # SCORE-MOST-*: the most scores only from the category's threshold up (absent: from 1).
+        if top >= cat.get("threshold", 1):
             winners = [i for i in range(k) if counts[i] == top]
             if kind in ("all-coins", "all-sevens"):
                 for i in winners:

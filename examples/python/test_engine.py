@@ -183,6 +183,29 @@ class Primiera(unittest.TestCase):
         self.assertEqual(self.award("loses-to-complete", [a, b]), {"counts": [78, 78], "points": [0, 0]})
 
 
+class Threshold(unittest.TestCase):
+    """SCORE-MOST-CARDS with a threshold (AMB-21): three players, 14, 13 and 13 cards."""
+
+    def test_the_most_scores_only_from_the_threshold_up(self):
+        r = copy.deepcopy(PAGAT)
+        cards = {"id": "cards", "kind": "most-cards", "points": 1, "ties": "nobody", "threshold": 21}
+        r["scoring"]["categories"] = [cards, {"id": "sweeps", "kind": "sweeps"}]
+        g = E.Game(rules=E.merged_rules(r), n=3, side_of=[0, 1, 2], first_dealer=2)
+        deck = E.full_deck(1)
+        g.piles = [deck[:14], deck[14:27], deck[27:]]
+        self.assertEqual(g.category_result(cards), ([14, 13, 13], [0, 0, 0]))
+        g.piles = [deck[:21], deck[21:30], deck[30:]]
+        self.assertEqual(g.category_result(cards), ([21, 9, 10], [1, 0, 0]))
+
+    def test_readings_it_does_not_play_are_skipped(self):
+        for knob, value in (("tieRanks", [6, 1]), ("copies", "each"), ("winsGame", True)):
+            r = copy.deepcopy(PAGAT)
+            kind = {"tieRanks": "most-sevens", "copies": "card", "winsGame": "all-coins"}[knob]
+            r["scoring"]["categories"] = [{"id": "x", "kind": kind, "points": 1, "ties": "nobody", "card": "7D",
+                                           knob: value}, {"id": "sweeps", "kind": "sweeps"}]
+            self.assertIn("skipped", replay(r, [{"decks": [PRIORITY_DECK], "plays": []}]), knob)
+
+
 class CountingOut(unittest.TestCase):
     """END-COUNTING-OUT's example (denexa): A on 9, B on 10; A wins cards, B wins coins: B wins at once."""
 

@@ -115,6 +115,7 @@ describe('every knob value has its wording', () => {
     ['tiePolicy', (value: string) => ({ scoring: { categories: [{ id: 'x', kind: 'most-cards', points: 1, ties: value }] } })],
     ['incompletePrimiera', (value: string) => ({ scoring: { categories: [{ id: 'x', kind: 'primiera', points: 1, ties: 'nobody', incomplete: value }] } })],
     ['bonusCombine', (value: string) => ({ scoring: { categories: [{ id: 'm', kind: 'most-coins', points: 1, ties: 'nobody' }, { id: 'x', kind: 'all-coins', points: 2, ties: 'nobody', combine: value }] } })],
+    ['copyScoring', (value: string) => ({ deck: { copies: 2 }, scoring: { categories: [{ id: 'x', kind: 'card', card: '7D', points: 1, ties: 'nobody', copies: value }] } })],
     ['tieBreakKey', (value: string) => ({ end: { tieBreaks: [value] } })],
     ['redealRule', (value: string) => ({ openingTable: { redeal: [{ rule: value, value: 10, atLeast: 3, atLeastPerCopy: 0, maxDeals: 0 }] } })],
   ] as const)('every value of %s, which lives in a list, is in words in the rulebook', (name, patchFor) => {
@@ -127,7 +128,7 @@ describe('every knob value has its wording', () => {
   });
 
   test('the schema enums in lists are all tested above', () => {
-    const inLists = ['categoryKind', 'tiePolicy', 'incompletePrimiera', 'bonusCombine', 'tieBreakKey', 'redealRule'];
+    const inLists = ['categoryKind', 'tiePolicy', 'incompletePrimiera', 'bonusCombine', 'copyScoring', 'tieBreakKey', 'redealRule'];
     const tested = new Set([...scalarKnobs.map(({ name }) => name), ...inLists]);
     expect(Object.keys(WORDING).filter((name) => !tested.has(name))).toEqual([]);
   });
@@ -186,6 +187,21 @@ describe('the rulebooks of the variants', () => {
     expect(text).toContain('decided over the whole game by, in order: most escobas, then most oros, then the 7 of oros (`7D`), then most cards.');
     expect(text).toContain('| `target` | 21 | 21 | 7 to 27 |');
     expect(markdownOf('escoba', { target: 15 })).toContain('at 15 points or more');
+  });
+
+  test('the readings of the scoring categories: a threshold, equal sevens decided by other values, copies, a win by holding all', () => {
+    expect(markdownOf('scopa-dimensionecasino')).toContain('1 point to the player or partnership with the most cards, if that is at least 21; a tie for the most scores nobody.');
+    expect(markdownOf('escoba-entretodos')).toContain(
+      '1 point to the player or partnership with the most sevens; equal sevens go to the player or partnership with more cards of value 6, then of value 1, then of value 5; on a tie for the most, each tied player or partnership scores.',
+    );
+    expect(markdownOf('house-settebello-per-copy', { decks: 2 })).toContain('1 point to a player for each copy of it they took (`7D`).');
+    const napoleone = markdownOf('napola-napoleone');
+    expect(napoleone).toContain('(`napoleone`): a player or partnership who took all 10 denari wins the game (see End of the game).');
+    expect(markdownOf('napola-napoleone', {}, { scoring: { categories: [{ id: 'all', kind: 'all-coins', points: 2, ties: 'nobody', winsGame: true }] } })).toContain(
+      '2 points to a player or partnership who took all 10 denari; taking them all also wins the game (see End of the game).',
+    );
+    expect(napoleone).toContain('### END-HOLDING-ALL');
+    expect(napoleone).toContain('A player or partnership that took all the denari in a round wins the game when the round has been scored, whatever the totals.');
   });
 
   test("a seating's own deal and a deal in packets are in words, with the table of sizes", () => {

@@ -396,6 +396,72 @@ export const MUTANTS: readonly Mutant[] = [
     reading: { ambiguity: 'AMB-64', declare: () => ({ rules: { end: { rankTies: 'tie-breaks' } } }) },
   },
   {
+    name: 'cards-and-coins-by-threshold',
+    bug: 'the cards point needs at least 21 cards and the coins point at least 6 coins, whoever holds the most',
+    rule: 'SCORE-MOST-CARDS',
+    file: 'scoring.ts',
+    find: '    if (count < (category.threshold ?? 1)) ranks[c] = 0;',
+    replace: "    if (count < (category.kind === 'most-cards' ? 21 : category.kind === 'most-coins' ? 6 : (category.threshold ?? 1))) ranks[c] = 0;",
+    reading: { ambiguity: 'AMB-21', declare: () => ({ categories: { 'most-cards': { threshold: 21 }, 'most-coins': { threshold: 6 } } }) },
+  },
+  {
+    name: 'primiera-by-sevens-then-sixes-then-aces',
+    bug: 'the primiera goes to the most sevens, then the most sixes, then the most aces, not to the best sum of primiera values',
+    rule: 'SCORE-PRIMIERA',
+    file: 'scoring.ts',
+    find: "        const sum = holdings.primeSum(c);\n        const complete = holdings.primeComplete(c);\n        const incomplete = category.incomplete ?? 'void';\n        counts[c] = incomplete === 'void' && !complete ? 0 : sum;\n        ranks[c] = primeRank(sum, complete, incomplete);\n",
+    replace: '        counts[c] = holdings.sevens[c];\n        ranks[c] = counts[c] === 0 ? 0 : holdings.withTieRanks(c, counts[c], [6, 1]);\n',
+    reading: {
+      ambiguity: 'AMB-24',
+      // The primiera becomes a most-sevens category of the same id, which only the whole list can say; no variant
+      // with a primiera has an option that changes the list.
+      declare: (rules) =>
+        rules.scoring.categories.some((category) => category.kind === 'primiera')
+          ? {
+              rules: {
+                scoring: {
+                  categories: rules.scoring.categories.map((category) =>
+                    category.kind === 'primiera' ? { id: category.id, kind: 'most-sevens', points: category.points, ties: category.ties, tieRanks: [6, 1] } : category,
+                  ),
+                },
+              },
+            }
+          : {},
+    },
+  },
+  {
+    name: 'sevens-tied-by-sixes-aces-fives',
+    bug: 'equal counts of sevens are decided by the most sixes, then aces, then fives, instead of being a tie',
+    rule: 'SCORE-MOST-SEVENS',
+    file: 'scoring.ts',
+    find: '    else ranks[c] = category.tieRanks === undefined ? count : holdings.withTieRanks(c, count, category.tieRanks);',
+    replace: "    else ranks[c] = category.kind === 'most-sevens' ? holdings.withTieRanks(c, count, category.tieRanks ?? [6, 1, 5]) : count;",
+    reading: {
+      ambiguity: 'AMB-26',
+      // A variant that already decides equal sevens keeps its own values.
+      declare: (rules) => (rules.scoring.categories.some((category) => category.tieRanks !== undefined) ? {} : { categories: { 'most-sevens': { tieRanks: [6, 1, 5] } } }),
+    },
+  },
+  {
+    name: 'settebello-per-copy',
+    bug: 'with several decks every copy of the card scores its holder, instead of the most copies scoring once',
+    rule: 'SCORE-CARD',
+    file: 'scoring.ts',
+    find: "  return category.kind === 'sweeps' || category.copies === 'each';",
+    replace: "  return category.kind === 'sweeps' || category.kind === 'card';",
+    reading: { ambiguity: 'AMB-25', declare: () => ({ categories: { card: { copies: 'each' } } }) },
+  },
+  {
+    name: 'all-coins-win-the-game',
+    bug: 'a side that takes every coin wins the game when the round has been scored, whatever the totals',
+    rule: 'END-HOLDING-ALL',
+    file: 'scoring.ts',
+    find: '    if (category.winsGame === true && holderOfAll < 0) {',
+    replace: "    if ((category.winsGame === true || category.kind === 'all-coins') && holderOfAll < 0) {",
+    // Counting out refuses a category that wins the game.
+    reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : { categories: { 'all-coins': { winsGame: true } } }) },
+  },
+  {
     name: 'scopone-dealt-in-packets',
     bug: 'nine cards each and four to the table are dealt as at the table: 3 to each player, 2 to the table, 3, 2, 3',
     rule: 'DEAL-PROCEDURE',

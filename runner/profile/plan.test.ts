@@ -175,6 +175,17 @@ describe('profile files', () => {
     ]);
   });
 
+  test('a category knob its kind does not take, where it is written; one it takes is accepted', async () => {
+    const path = await write(
+      'kinds.yaml',
+      'variants:\n  - id: escoba\n    categories:\n      sevens: { tieRanks: [6, 1, 5] }\n      most-cards: { copies: each }\n      all-coins: { winsGame: true }\n',
+    );
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '5:21: escoba\'s category "cards" (most-cards): unknown key "copies" (allowed: id, kind, points, ties, threshold)',
+    ]);
+  });
+
   test('run --profile: a bad file is reported as file:line:col and nothing is run (exit 2)', async () => {
     const path = await write('run-bad.yaml', 'variants:\n  - id: nosuch\n');
     const ran = await runCli(['run', 'pagat/cap-sum-01', '--profile', path]);

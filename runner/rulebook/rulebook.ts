@@ -513,32 +513,44 @@ class RulebookWriter {
     const names = this.names;
     const points = names.points(category.points ?? 0);
     const ties = `; ${worded('tiePolicy', category.ties ?? 'nobody', names)}`;
-    const most = (what: string): string => `${points} to the ${names.side} with the most ${what}${ties}.`;
+    const atLeast = category.threshold === undefined ? '' : `, if that is at least ${category.threshold}`;
+    const most = (what: string): string => `${points} to the ${names.side} with the most ${what}${atLeast}${ties}.`;
     const alongside = (kind: CategoryKind, what: string): string => {
       const other = this.rules.scoring.categories.some((c) => c.kind === kind);
       return other ? `, ${worded('bonusCombine', category.combine ?? 'in-addition', names)} the points for most ${what}` : '';
+    };
+    const holdingAll = (what: string, combined: string): string => {
+      const wins = 'wins the game (see End of the game)';
+      if (category.winsGame !== true) return `${points} to a ${names.side} who took ${what}${combined}.`;
+      if ((category.points ?? 0) === 0) return `a ${names.side} who took ${what} ${wins}.`;
+      return `${points} to a ${names.side} who took ${what}${combined}; taking them all also ${wins}.`;
     };
     switch (category.kind) {
       case 'most-cards':
         return most('cards');
       case 'most-coins':
         return most(names.coins);
-      case 'most-sevens':
-        return most('sevens');
-      case 'card':
-        return this.rules.deck.copies === 1
-          ? `${points} to the ${names.side} who took it (\`${category.card ?? ''}\`).`
-          : `${points} to the ${names.side} with the most copies of it (\`${category.card ?? ''}\`)${ties}.`;
+      case 'most-sevens': {
+        if (category.tieRanks === undefined) return most('sevens');
+        const values = category.tieRanks.map((value) => `of value ${value}`).join(', then ');
+        return `${points} to the ${names.side} with the most sevens${atLeast}; equal sevens go to the ${names.side} with more cards ${values}${ties}.`;
+      }
+      case 'card': {
+        const card = `(\`${category.card ?? ''}\`)`;
+        if (this.rules.deck.copies === 1) return `${points} to the ${names.side} who took it ${card}.`;
+        const copies = category.copies ?? 'most';
+        return `${points} ${worded('copyScoring', copies, names)} ${card}${copies === 'most' ? ties : ''}.`;
+      }
       case 'primiera':
         return `${points} to the best prime. Each ${names.side} takes their best card of each suit by these values, and adds the four: ${this.primieraValues()}. ${worded('incompletePrimiera', category.incomplete ?? 'void', names)} A prime of 0 never scores${ties}.`;
       case 'all-coins':
-        return `${points} to a ${names.side} who took all ${10 * this.rules.deck.copies} ${names.coins}${alongside('most-coins', names.coins)}.`;
+        return holdingAll(`all ${10 * this.rules.deck.copies} ${names.coins}`, alongside('most-coins', names.coins));
       case 'all-sevens':
-        return `${points} to a ${names.side} who took all ${4 * this.rules.deck.copies} sevens${alongside('most-sevens', 'sevens')}.`;
+        return holdingAll(`all ${4 * this.rules.deck.copies} sevens`, alongside('most-sevens', 'sevens'));
       case 'sweeps':
         return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
       case 'napola':
-        return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to 10; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
+        return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to ${category.upTo ?? 10}; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
     }
   }
 
@@ -620,6 +632,16 @@ class RulebookWriter {
       if (end.tieBreaks.length > 0) rules.push(this.rule('END-TIE-BREAKS', `A tie for the highest total at or over the target is decided over the whole game by, in order: ${this.tieBreakWords()}.`));
       const still = end.tieBreaks.length > 0 ? 'still tied after that' : `tied for the highest total at or over the target`;
       rules.push(this.rule('END-EXACT-TIE', `If two or more ${names.sides} are ${still}, ${worded('exactTie', end.exactTie, names)}.`));
+    }
+    const winning = this.rules.scoring.categories.filter((category) => category.winsGame === true);
+    if (winning.length > 0) {
+      const held = listed(winning.map((category) => (category.kind === 'all-coins' ? `all the ${names.coins}` : 'all the sevens')), 'or');
+      rules.push(
+        this.rule(
+          'END-HOLDING-ALL',
+          `A ${names.side} that took ${held} in a round wins the game when the round has been scored, whatever the totals${end.inverse ? ', and nobody is eliminated that round' : ''}.`,
+        ),
+      );
     }
     if (end.instantWin) {
       rules.push(

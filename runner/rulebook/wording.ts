@@ -16,6 +16,7 @@ import type {
   CategoryKind,
   Chooser,
   Compulsion,
+  CopyScoring,
   CountingOutTie,
   DealerRotation,
   DealOrder,
@@ -191,6 +192,10 @@ export const WORDING = {
     'in-addition': () => 'in addition to',
     'instead-of-most': () => 'instead of',
   } satisfies Wording<BonusCombine>,
+  copyScoring: {
+    most: (names) => `to the ${names.side} with the most copies of it`,
+    each: (names) => `to a ${names.side} for each copy of it they took`,
+  } satisfies Wording<CopyScoring>,
   endMode: {
     target: () => 'The game is played over as many rounds as it takes.',
     'single-round': () => 'The game is a single round.',
