@@ -4,21 +4,36 @@
  * @module
  */
 import { cardValue } from './cards.ts';
-import { captureTarget, listCaptures, MAX_TARGET, rankMatchPosition, someSubsetSums, takesWholeTable, wholeTable } from './capture.ts';
+import {
+  captureTarget,
+  listCaptures,
+  MAX_TARGET,
+  rankMatchPosition,
+  someSubsetSums,
+  takesAnyPart,
+  takesEveryMatch,
+  takesWholeTable,
+  wholeTable,
+} from './capture.ts';
 import type { CaptureRules } from './types.ts';
 
 /** Number of ways to reach sum s from positions i.., row i of width MAX_TARGET + 1. */
 let ways = new Float64Array(64 * (MAX_TARGET + 1));
-/** Under `sums: fewest-cards`, the captures themselves: counting them by size is not worth a table of its own. */
+/**
+ * The captures themselves, where the table of ways does not count them: the sums of the fewest cards, the rank
+ * match of every card of a value, rank matches beside fifteens. Those readings are rare enough not to need a
+ * counting table of their own; copies of a card are one capture there, as listCaptures lists them.
+ */
 let listed: number[][] = [];
+const listsCaptures = (rules: CaptureRules): boolean => rules.sums === 'fewest-cards' || takesEveryMatch(rules) || rules.mode === 'fifteen-or-match';
 
 /**
  * How many legal captures a played card has, counted without listing them (copies of a card at different
  * positions count separately). Prepares `captureAt` for the same table and card.
  */
 export function countCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
-  if (takesWholeTable(rules, table, length, playedValue)) return 1;
-  if (rules.sums === 'fewest-cards') {
+  if (takesWholeTable(rules, table, length, playedValue)) return takesAnyPart(rules) ? 2 ** length - 1 : 1;
+  if (listsCaptures(rules)) {
     listed = listCaptures(rules, table, length, playedValue);
     return listed.length;
   }
@@ -58,14 +73,14 @@ export function captureAt(
   index: number,
   out: Int16Array,
 ): number {
-  if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
-  if (rules.sums === 'fewest-cards') {
+  if (takesWholeTable(rules, table, length, playedValue)) return takesAnyPart(rules) ? partAt(length, index, out) : wholeTable(length, out);
+  if (listsCaptures(rules)) {
     const set = listed[index] as number[];
     set.forEach((position, i) => (out[i] = position));
     return set.length;
   }
   const target = captureTarget(rules, playedValue);
-  if (rules.mode === 'match-or-sum' && rules.rankPriority && rankMatchPosition(rules, table, length, target) >= 0) {
+  if (rankMatchPosition(rules, table, length, playedValue) >= 0) {
     for (let position = 0; position < length; position++) {
       if (cardValue(table[position]) === target && index-- === 0) {
         out[0] = position;
@@ -84,5 +99,13 @@ export function captureAt(
       remaining -= value;
     } else index -= including;
   }
+  return taken;
+}
+
+/** The part of the table numbered `index` (CAP-ACE-TAKES-ALL, `aceCapture: any-part`): the positions of the bits set in index + 1. */
+function partAt(length: number, index: number, out: Int16Array): number {
+  let taken = 0;
+  let bits = index + 1;
+  for (let position = 0; position < length; position++, bits = Math.floor(bits / 2)) if (bits % 2 === 1) out[taken++] = position;
   return taken;
 }

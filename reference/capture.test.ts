@@ -10,6 +10,9 @@ const scopa: CaptureRules = DEFAULT_RULES.capture;
 const playpalace: CaptureRules = { ...scopa, chooser: 'auto', autoTieBreak: 'include-earliest' };
 const anycard: CaptureRules = { ...scopa, chooser: 'auto', autoTieBreak: 'exclude-earliest' };
 const fifteen: CaptureRules = { ...scopa, mode: 'fifteen', rankPriority: false, compulsion: 'none' };
+const cassino: CaptureRules = { ...scopa, rankMatch: 'all' };
+const fifteenOrMatch: CaptureRules = { ...scopa, mode: 'fifteen-or-match', rankPriority: false };
+const assi: CaptureRules = { ...scopa, aceTakesAll: true };
 
 const table = (...cards: string[]) => Uint8Array.from(cards.map(parseCard));
 
@@ -54,8 +57,41 @@ describe('CAP-RANK and CAP-RANK-PRIORITY', () => {
   });
 });
 
+describe('CAP-RANK under rankMatch all, and fifteen-or-match', () => {
+  const out = new Int16Array(8);
+  const resolved = (rules: CaptureRules, cards: Uint8Array, value: number, capture: string[]) =>
+    resolveCapture(rules, cards, cards.length, value, capture.map(parseCard), out);
+
+  test('a 5 onto two 5s takes both, chosen or automatic; naming one of them is no rank match', () => {
+    const cards = table('5D', '2H', '5C', '3S');
+    expect(listed(cassino, cards, 5)).toEqual([['5D', '5C']]);
+    expect(automatic({ ...cassino, chooser: 'auto' }, cards, 5)).toEqual([0, 2]);
+    expect(resolved(cassino, cards, 5, ['5C', '5D'])).toBe(2);
+    expect(resolved(cassino, cards, 5, ['5C'])).toBe('CAPTURE_WRONG_SUM');
+    expect(resolved(cassino, cards, 5, ['2H', '3S'])).toBe('CAPTURE_RANK_PRIORITY');
+  });
+
+  test('without rank priority the sums stay beside the match of every 5', () => {
+    expect(listed({ ...cassino, rankPriority: false }, table('5D', '2H', '5C', '3S'), 5)).toEqual([['5D', '5C'], ['2H', '3S']]);
+  });
+
+  test('fifteen-or-match: a 7 takes a 7 by value, or cards that make 15 with it; with rank priority the 7 alone', () => {
+    const cards = table('8D', '7C', '5H', '3S');
+    expect(listed(fifteenOrMatch, cards, 7)).toEqual([['7C'], ['8D'], ['5H', '3S']]);
+    expect(listed({ ...fifteenOrMatch, rankPriority: true }, cards, 7)).toEqual([['7C']]);
+    expect(resolved({ ...fifteenOrMatch, rankPriority: true }, cards, 7, ['8D'])).toBe('CAPTURE_RANK_PRIORITY');
+    expect(resolved(fifteenOrMatch, cards, 7, ['7C', '8D'])).toBe('CAPTURE_WRONG_SUM');
+    expect(automatic({ ...fifteenOrMatch, rankPriority: true, chooser: 'auto' }, cards, 7)).toEqual([1]);
+  });
+
+  test('fifteen-or-match: a 5 with no 5 on the table needs cards that make 10; an equal value is no sum', () => {
+    expect(listed(fifteenOrMatch, table('10D', '4C', '6H'), 5)).toEqual([['10D'], ['4C', '6H']]);
+    expect(listed(fifteenOrMatch, table('5D'), 10)).toEqual([['5D']]);
+    expect(listed(fifteenOrMatch, table('10D'), 10)).toEqual([['10D']]);
+  });
+});
+
 describe('CAP-ACE-TAKES-ALL', () => {
-  const assi: CaptureRules = { ...scopa, aceTakesAll: true };
   const cards = table('4C', '7S', '9D', '2H');
 
   test('an ace onto a table without an ace takes all of it, chosen, automatic, counted or refused in part', () => {
@@ -75,6 +111,22 @@ describe('CAP-ACE-TAKES-ALL', () => {
 
   test('other cards capture as in Scopa', () => {
     expect(listed(assi, cards, 6)).toEqual([['4C', '2H']]);
+  });
+
+  test('aceOnAce takes-all: the ace takes the whole table even with an ace on it', () => {
+    const onAce: CaptureRules = { ...assi, aceOnAce: 'takes-all' };
+    expect(listed(onAce, table('4C', '1S', '9D'), 1)).toEqual([['4C', '1S', '9D']]);
+    expect(automatic({ ...onAce, chooser: 'auto' }, table('4C', '1S', '9D'), 1)).toEqual([0, 1, 2]);
+  });
+
+  test('aceCapture any-part: any part of the table, every one listed, counted and accepted', () => {
+    const part: CaptureRules = { ...assi, aceCapture: 'any-part' };
+    expect(listed(part, table('4C', '7S', '9D'), 1)).toEqual([['4C'], ['4C', '7S'], ['4C', '7S', '9D'], ['4C', '9D'], ['7S'], ['7S', '9D'], ['9D']]);
+    expect(countCaptures(part, cards, cards.length, 1)).toBe(15);
+    const out = new Int16Array(4);
+    expect(resolveCapture(part, cards, cards.length, 1, [parseCard('7S')], out)).toBe(1);
+    expect(out[0]).toBe(1);
+    expect(automatic({ ...part, chooser: 'auto' }, cards, 1)).toEqual([0, 1, 2, 3]);
   });
 });
 
@@ -126,21 +178,33 @@ describe('checking a named capture', () => {
   });
 });
 
-/** Every subset of the table that totals the target, as position lists: the brute-force reference. */
+/**
+ * Every legal capture, as position lists, found by trying every subset of the table: the brute-force reference for
+ * the readings of CAP-RANK, CAP-RANK-PRIORITY and CAP-ACE-TAKES-ALL.
+ */
 function bruteForce(rules: CaptureRules, cards: Uint8Array, value: number): number[][] {
-  const target = rules.mode === 'fifteen' ? 15 - value : value;
-  const all: number[][] = [];
-  for (let mask = 1; mask < 1 << cards.length; mask++) {
-    const positions = [...cards.keys()].filter((p) => (mask >> p) & 1);
-    if (positions.reduce((sum, p) => sum + cardValue(cards[p]), 0) === target) all.push(positions);
+  const subsets = Array.from({ length: (1 << cards.length) - 1 }, (_, i) => [...cards.keys()].filter((p) => ((i + 1) >> p) & 1));
+  const total = (set: number[]) => set.reduce((sum, p) => sum + cardValue(cards[p]), 0);
+  const aces = subsets.filter((set) => set.length === 1 && cardValue(cards[set[0]]) === 1);
+  if (value === 1 && rules.aceTakesAll && cards.length > 0 && (rules.aceOnAce === 'takes-all' || aces.length === 0)) {
+    return rules.aceCapture === 'any-part' ? subsets : [[...cards.keys()]];
   }
-  const singles = all.filter((set) => set.length === 1);
-  return rules.mode === 'match-or-sum' && rules.rankPriority && singles.length > 0 ? singles : all;
+  const equal = rules.mode === 'fifteen' ? [] : [...cards.keys()].filter((p) => cardValue(cards[p]) === value);
+  const matches = equal.length === 0 ? [] : rules.rankMatch === 'all' ? [equal] : equal.map((p) => [p]);
+  if (rules.rankPriority && matches.length > 0) return matches;
+  const target = rules.mode === 'match-or-sum' ? value : 15 - value;
+  const sums = subsets.filter((set) => total(set) === target && set.length >= (rules.mode === 'match-or-sum' ? 2 : 1));
+  return [...matches, ...sums];
 }
 
 const tables = fc.uint8Array({ min: 0, max: 39, minLength: 0, maxLength: 11 });
+const oneDeckTables = fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLength: 11 }).map((codes) => Uint8Array.from(codes));
 const values = fc.integer({ min: 1, max: 10 });
-const modes = fc.constantFrom(scopa, fifteen);
+/** Readings the automatic capture plays (CAP-AUTO needs rank priority wherever a rank match exists). */
+const modes = fc.constantFrom(scopa, fifteen, cassino, { ...fifteenOrMatch, rankPriority: true }, { ...assi, aceOnAce: 'takes-all' as const });
+/** Readings whose captures the sampler counts by position, without listing them. */
+const counted = [scopa, fifteen, { ...scopa, rankPriority: false }, assi, { ...assi, aceCapture: 'any-part' as const }, { ...assi, aceOnAce: 'takes-all' as const }];
+const readings = fc.constantFrom(...counted, cassino, fifteenOrMatch, { ...cassino, rankPriority: false }, { ...fifteenOrMatch, rankPriority: true });
 
 describe('capture search properties', () => {
   test('CAP-AUTO include-earliest is the largest set, lexicographically first by positions', () => {
@@ -161,29 +225,34 @@ describe('capture search properties', () => {
         const most = Math.max(0, ...all.map((set) => set.length));
         const indicator = (set: number[]) => [...cards.keys()].map((p) => (set.includes(p) ? 1 : 0)).join('');
         const largest = all.filter((set) => set.length === most).sort((a, b) => indicator(a).localeCompare(indicator(b)));
-        // A rank match is the first equal card in table order under either tie-break.
-        const expected = most === 1 && rules.rankPriority ? all[0] : largest[0];
+        // A rank match is the first equal card in table order under either tie-break; a one-card sum is not a match.
+        const rankMatch = rules.mode !== 'fifteen' && rules.rankPriority && [...cards].some((card) => cardValue(card) === value);
+        const expected = rankMatch ? all[0] : largest[0];
         expect(automatic({ ...rules, chooser: 'auto', autoTieBreak: 'exclude-earliest' }, cards, value)).toEqual(expected ?? []);
       }),
     );
   });
 
-  test('countCaptures and captureAt enumerate exactly the legal sets', () => {
-    fc.assert(
-      fc.property(tables, values, modes, (cards, value, rules) => {
-        const all = bruteForce(rules, cards, value);
-        const count = countCaptures(rules, cards, cards.length, value);
-        expect(count).toBe(all.length);
-        const out = new Int16Array(cards.length);
-        const drawn = Array.from({ length: count }, (_, i) => Array.from(out.subarray(0, captureAt(rules, cards, cards.length, value, i, out))));
-        expect(drawn.map(String).sort()).toEqual(all.map(String).sort());
-      }),
-    );
+  function enumeratesExactly(cards: Uint8Array, value: number, rules: CaptureRules): void {
+    const all = bruteForce(rules, cards, value);
+    const count = countCaptures(rules, cards, cards.length, value);
+    expect(count).toBe(all.length);
+    const out = new Int16Array(cards.length);
+    const drawn = Array.from({ length: count }, (_, i) => Array.from(out.subarray(0, captureAt(rules, cards, cards.length, value, i, out))));
+    expect(drawn.map(String).sort()).toEqual(all.map(String).sort());
+  }
+
+  test('countCaptures and captureAt enumerate exactly the legal sets, copies at different positions apart', () => {
+    fc.assert(fc.property(tables, values, fc.constantFrom(...counted), enumeratesExactly));
+  });
+
+  test('countCaptures and captureAt enumerate exactly the legal sets of every reading (the listed ones merge copies, so one deck)', () => {
+    fc.assert(fc.property(oneDeckTables, values, readings, enumeratesExactly));
   });
 
   test('listCaptures lists every legal set once per distinct set of cards', () => {
     fc.assert(
-      fc.property(tables, values, modes, (cards, value, rules) => {
+      fc.property(tables, values, readings, (cards, value, rules) => {
         const distinct = new Set(bruteForce(rules, cards, value).map((set) => set.map((p) => cards[p]).sort((a, b) => a - b).join()));
         const got = listed(rules, cards, value).map((set) => set.map(parseCard).sort((a, b) => a - b).join());
         expect(got.length).toBe(distinct.size);

@@ -11,20 +11,28 @@ import type { CaptureRules } from './types.ts';
 export const MAX_TARGET = 14;
 
 /**
- * The total the taken table cards must reach: the card's own value (CAP-RANK, CAP-SUM), or what it lacks
- * of 15 (CAP-FIFTEEN).
+ * The total the taken table cards must reach: the card's own value (CAP-SUM), or what it lacks of 15
+ * (CAP-FIFTEEN).
  */
 export function captureTarget(rules: CaptureRules, playedValue: number): number {
-  return rules.mode === 'fifteen' ? 15 - playedValue : playedValue;
+  return rules.mode === 'match-or-sum' ? playedValue : 15 - playedValue;
 }
 
-/** CAP-RANK-PRIORITY: a rank match exists only in match-or-sum mode with rank priority on. */
-export function rankMatchPosition(rules: CaptureRules, table: Uint8Array, length: number, value: number): number {
-  if (rules.mode !== 'match-or-sum' || !rules.rankPriority) return -1;
-  for (let position = 0; position < length; position++) {
-    if (cardValue(table[position] as number) === value) return position;
-  }
-  return -1;
+/** CAP-RANK: whether a card may take table cards of its own value: in every mode but `fifteen`. */
+const capturesByRank = (rules: CaptureRules): boolean => rules.mode !== 'fifteen';
+
+/**
+ * The fewest cards of a sum: in match-or-sum one card of the played value is a rank match, not a sum (CAP-SUM); in
+ * the fifteen modes one card may make 15 (CAP-FIFTEEN).
+ */
+const smallestSum = (rules: CaptureRules): number => (rules.mode === 'match-or-sum' ? 2 : 1);
+
+/** CAP-RANK with `rankMatch: all`: a rank match takes every table card of the played value. */
+export const takesEveryMatch = (rules: CaptureRules): boolean => rules.rankMatch === 'all';
+
+/** CAP-RANK-PRIORITY: the first table card of the played value where a rank match comes before any other capture, or -1. */
+export function rankMatchPosition(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number {
+  return capturesByRank(rules) && rules.rankPriority ? firstOfValue(table, length, playedValue) : -1;
 }
 
 /**
@@ -42,17 +50,32 @@ export function someSubsetSums(table: Uint8Array, length: number, target: number
 }
 
 /**
- * CAP-ACE-TAKES-ALL: whether the played card takes the whole table, as an ace does where the rule is on, unless an
- * ace already lies there (it then captures by the ordinary rules) or the table is empty.
+ * CAP-ACE-TAKES-ALL: whether the played card takes the whole table, as an ace does where the rule is on, unless the
+ * table is empty or an ace already lies there (it then captures by the ordinary rules, unless `aceOnAce` says it
+ * takes all the same).
  */
 export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
   // Kept this small so that it inlines into the hot paths, where the knob is nearly always off.
-  return playedValue === 1 && rules.aceTakesAll && length > 0 && !holdsValue(table, length, 1);
+  return playedValue === 1 && rules.aceTakesAll && length > 0 && (rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0);
 }
 
-function holdsValue(table: Uint8Array, length: number, value: number): boolean {
-  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) return true;
-  return false;
+/** CAP-ACE-TAKES-ALL with `aceCapture: any-part`: the ace that takes the table may take any part of it. */
+export const takesAnyPart = (rules: CaptureRules): boolean => rules.aceCapture === 'any-part';
+
+/** CAP-ACE-TAKES-ALL with `aceOnEmptyTable: kept`: an ace played to an empty table goes to its player's pile. */
+export function keepsItself(rules: CaptureRules, length: number, playedValue: number): boolean {
+  return playedValue === 1 && rules.aceTakesAll && length === 0 && rules.aceOnEmptyTable === 'kept';
+}
+
+function firstOfValue(table: Uint8Array, length: number, value: number): number {
+  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) return position;
+  return -1;
+}
+
+function countOfValue(table: Uint8Array, length: number, value: number): number {
+  let count = 0;
+  for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) count++;
+  return count;
 }
 
 /** Writes the positions of the whole table, 0 to length - 1, into `out`; returns their count. */
@@ -62,42 +85,70 @@ export function wholeTable(length: number, out: Int16Array): number {
   return length;
 }
 
+/**
+ * The rank match whose first card is at `first`, written into `out`: that card, or under `rankMatch: all` every
+ * table card of its value. Returns its size.
+ */
+export function rankMatchFrom(rules: CaptureRules, table: Uint8Array, length: number, first: number, out: Int16Array): number {
+  out[0] = first;
+  if (!takesEveryMatch(rules)) return 1;
+  const value = cardValue(table[first] as number);
+  let taken = 1;
+  for (let position = first + 1; position < length; position++) if (cardValue(table[position] as number) === value) out[taken++] = position;
+  return taken;
+}
+
 /** Whether a card of this value can capture anything (CAP-COMPULSION). */
 export function canCapture(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
-  return takesWholeTable(rules, table, length, playedValue) || someSubsetSums(table, length, captureTarget(rules, playedValue));
+  return (
+    takesWholeTable(rules, table, length, playedValue) ||
+    someSubsetSums(table, length, captureTarget(rules, playedValue)) ||
+    // In match-or-sum a card of the played value is a sum of one, which someSubsetSums has looked for already.
+    (capturesByRank(rules) && rules.mode !== 'match-or-sum' && firstOfValue(table, length, playedValue) >= 0)
+  );
 }
 
 const stack = new Int16Array(256);
+/** The rank match of every card of a value, written here before listCaptures copies it. */
+const everyMatch = new Int16Array(256);
 const excludedCodes = new Uint8Array(40);
 
 /**
  * Every legal capture of a played card of this value, for a player who chooses (CAP-CHOICE), each the table
- * positions it takes in ascending order. Sets that differ only in which copy of a duplicated card they take
- * are listed once, with the earliest copies.
+ * positions it takes in ascending order: the rank matches first, then the sums. Sets that differ only in which copy
+ * of a duplicated card they take are listed once, with the earliest copies.
  */
 export function listCaptures(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): number[][] {
   const sets: number[][] = [];
   if (takesWholeTable(rules, table, length, playedValue)) {
-    sets.push(Array.from({ length }, (_, position) => position));
+    if (takesAnyPart(rules)) collectParts(table, length, 0, 0, sets);
+    else sets.push(Array.from({ length }, (_, position) => position));
     return sets;
   }
+  if (capturesByRank(rules)) {
+    if (takesEveryMatch(rules)) {
+      const first = firstOfValue(table, length, playedValue);
+      if (first >= 0) sets.push(Array.from(everyMatch.subarray(0, rankMatchFrom(rules, table, length, first, everyMatch))));
+    } else {
+      for (let position = 0; position < length; position++) {
+        const code = table[position] as number;
+        if (cardValue(code) === playedValue && excludedCodes[code] === 0) {
+          excludedCodes[code] = 1;
+          sets.push([position]);
+        }
+      }
+      for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
+    }
+    if (sets.length > 0 && rules.rankPriority) return sets;
+  }
+  const matches = sets.length;
   // 1..14: a card's value, or what a card lacks of 15 (MAX_TARGET).
   const target = captureTarget(rules, playedValue);
-  if (rules.mode === 'match-or-sum' && rules.rankPriority) {
-    for (let position = 0; position < length; position++) {
-      const code = table[position];
-      if (cardValue(code) === target && excludedCodes[code] === 0) {
-        excludedCodes[code] = 1;
-        sets.push([position]);
-      }
-    }
-    for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
-    if (sets.length > 0) return sets;
-  }
-  collectSubsets(table, length, 0, target, 0, sets);
-  if (rules.sums === 'any' || sets.length === 0) return sets;
-  const fewest = Math.min(...sets.map((set) => set.length));
-  return sets.filter((set) => set.length === fewest);
+  // collectSubsets leaves excludedCodes all zero, as it found them.
+  collectSubsets(table, length, 0, target, 0, smallestSum(rules), sets);
+  if (rules.sums === 'any') return sets;
+  const fewest = fewestCards(table, length, target);
+  return sets.filter((set, i) => i < matches || set.length === fewest);
 }
 
 /**
@@ -106,7 +157,7 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
  */
 export function subsetsTotalling(table: Uint8Array, length: number, target: number): number[][] {
   const sets: number[][] = [];
-  collectSubsets(table, length, 0, target, 0, sets);
+  collectSubsets(table, length, 0, target, 0, 1, sets);
   return sets;
 }
 
@@ -135,6 +186,7 @@ function collectSubsets(
   from: number,
   remaining: number,
   depth: number,
+  smallest: number,
   out: number[][],
 ): void {
   for (let position = from; position < length; position++) {
@@ -144,11 +196,25 @@ function collectSubsets(
       // Stryker disable next-line ConditionalExpression: taking a card worth more than what remains leaves a negative remainder, which no card (values are positive) can meet exactly, so no set is added: only time is lost
       if (value <= remaining) {
         stack[depth] = position;
-        if (value === remaining) out.push(Array.from(stack.subarray(0, depth + 1)));
-        else collectSubsets(table, length, position + 1, remaining - value, depth + 1, out);
+        if (value !== remaining) collectSubsets(table, length, position + 1, remaining - value, depth + 1, smallest, out);
+        else if (depth + 1 >= smallest) out.push(Array.from(stack.subarray(0, depth + 1)));
       }
     }
     // Past this position the set leaves this copy out, so a later copy of the same card may not stand in for it.
+    excludedCodes[code]++;
+  }
+  for (let position = from; position < length; position++) excludedCodes[table[position] as number]--;
+}
+
+/** CAP-ACE-TAKES-ALL with `aceCapture: any-part`: every non-empty set of table cards, in the same order and copies as collectSubsets. */
+function collectParts(table: Uint8Array, length: number, from: number, depth: number, out: number[][]): void {
+  for (let position = from; position < length; position++) {
+    const code = table[position] as number;
+    if (excludedCodes[code] === 0) {
+      stack[depth] = position;
+      out.push(Array.from(stack.subarray(0, depth + 1)));
+      collectParts(table, length, position + 1, depth + 1, out);
+    }
     excludedCodes[code]++;
   }
   for (let position = from; position < length; position++) excludedCodes[table[position] as number]--;
@@ -159,9 +225,10 @@ let bestCards = new Int16Array(0);
 
 /**
  * CAP-AUTO: the automatic capture, written into `out` (positions ascending); returns how many cards it
- * takes (0: the card cannot capture). The whole table for an ace that takes all; the earliest rank match if
- * rank priority applies; otherwise the set with the most cards, ties broken by `autoTieBreak`. Dynamic programming over the table and the sums
- * 0..14: linear in the table, no subset enumeration.
+ * takes (0: the card cannot capture). The whole table for an ace that takes all; the earliest rank match (or
+ * every one, under `rankMatch: all`) if rank priority applies; otherwise the set with the most cards, ties
+ * broken by `autoTieBreak`. Dynamic programming over the table and the sums 0..14: linear in the table, no
+ * subset enumeration.
  */
 export function autoCapture(
   rules: CaptureRules,
@@ -172,11 +239,8 @@ export function autoCapture(
 ): number {
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   const target = captureTarget(rules, playedValue);
-  const match = rankMatchPosition(rules, table, length, target);
-  if (match >= 0) {
-    out[0] = match;
-    return 1;
-  }
+  const match = rankMatchPosition(rules, table, length, playedValue);
+  if (match >= 0) return rankMatchFrom(rules, table, length, match, out);
   const width = MAX_TARGET + 1;
   const size = (length + 1) * width;
   // Stryker disable next-line EqualityOperator,ConditionalExpression: `<=` or always true only allocates the buffer again, of a size that suffices: only time is lost
@@ -267,9 +331,16 @@ export function resolveCapture(
   const sum = totalValue(codes);
   const taken = locateOnTable(table, length, codes, out);
   if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
-  if (takesWholeTable(rules, table, length, playedValue)) return taken === length ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
-  if (sum !== target) return 'CAPTURE_WRONG_SUM';
-  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';
+  if (takesWholeTable(rules, table, length, playedValue)) return taken === length || takesAnyPart(rules) ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
+  if (isRankMatch(rules, table, length, playedValue, codes)) return taken;
+  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';
+  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';
   if (rules.sums === 'fewest-cards' && codes.length > fewestCards(table, length, target)) return 'CAPTURE_NOT_FEWEST';
   return taken;
+}
+
+/** CAP-RANK: whether the named cards are a rank match: one card of the played value, or every one under `rankMatch: all`. */
+function isRankMatch(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number, codes: readonly number[]): boolean {
+  if (!capturesByRank(rules) || codes.some((code) => cardValue(code) !== playedValue)) return false;
+  return codes.length === (takesEveryMatch(rules) ? countOfValue(table, length, playedValue) : 1);
 }

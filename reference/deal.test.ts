@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { fullDeck } from './cards.ts';
 import { beginRound } from './deal.ts';
+import { GameSession } from './engine.ts';
+import { Rng } from './rng.ts';
 import { checkSetup, createGame } from './setup.ts';
 import { eventsOf, playScript, stackedDeck, variantRules } from './test-helpers.ts';
 import { mergePatch } from './variant.ts';
@@ -36,6 +38,32 @@ describe('DEAL-PROCEDURE', () => {
     expect(state.turn).toBe(0);
   });
 
+  test('DEAL-PROCEDURE scopone-classico-figs: packets of 3 to each player, 2 to the table, 3, 2, 3, in the order dealt', () => {
+    const { events } = playScript(variantRules('scopone-classico-figs'), { players: 4 }, [fullDeck(1)], []);
+    const [deal] = eventsOf(events, 'deal');
+    expect(deal?.hands).toEqual([
+      ['1D', '2D', '3D', '5H', '6H', '7H', '9S', '10S', '1C'],
+      ['4D', '5D', '6D', '8H', '9H', '10H', '2C', '3C', '4C'],
+      ['7D', '8D', '9D', '1S', '2S', '3S', '5C', '6C', '7C'],
+      ['10D', '1H', '2H', '4S', '5S', '6S', '8C', '9C', '10C'],
+    ]);
+    expect(deal?.table).toEqual(['3H', '4H', '7S', '8S']);
+  });
+
+  test('DEAL-REFILL with packets: a later deal gives the hands packets alone, in order', () => {
+    const rules = mergePatch(variantRules('pagat'), { deal: { packets: [{ hands: 1 }, { table: 4 }, { hands: 2 }] } });
+    const seats = checkSetup(rules, { players: 2 });
+    expect(seats.ok && seats.value.laterDeal).toEqual([{ hands: 1 }, { hands: 2 }]);
+  });
+
+  test('TABLE-REDEAL-KINGS a deck rearranged to call for a redeal has its kings where the packets lay the table', () => {
+    for (const id of ['scopone-classico', 'scopone-classico-figs']) {
+      const session = GameSession.start(variantRules(id), { players: 4 });
+      const laid = session.ok ? session.value.supplyShuffledDeck(new Rng(7), true) : undefined;
+      expect(laid?.events[0]?.type, id).toBe('redeal');
+    }
+  });
+
   test('DEAL-PROCEDURE pagat: hands first in blocks, the first player (dealer + 1) first, then the table', () => {
     const deck = stackedDeck(['1C', '2C', '3C', '4C', '5C', '6C', '7D', '8D', '9D', '1D']);
     const { events } = playScript(variantRules('pagat'), { players: 2 }, [deck], []);
@@ -66,6 +94,20 @@ describe('DEAL-TABLE-SIZE', () => {
   ])('DEAL-TABLE-SIZE playpalace with %i players, %i deck(s), %i per deal: %i table cards', (players, decks, cardsPerDeal, table) => {
     const seats = checkSetup(variantRules('playpalace', { decks, cardsPerDeal }), { players });
     expect(seats.ok && seats.value.openingTableSize).toBe(table);
+  });
+
+  test("DEAL-TABLE-SIZE scopa-d-assi-giochistars: the four-player seating's own deal, ten each and no table; two players keep 3 and 4", () => {
+    const sizes = [2, 4].map((players) => checkSetup(variantRules('scopa-d-assi-giochistars'), { players }));
+    expect(sizes.map((seats) => seats.ok && [seats.value.handSize, seats.value.openingTableSize])).toEqual([
+      [3, 4],
+      [10, 0],
+    ]);
+  });
+
+  test('DEAL-PROCEDURE packets that do not add up to the hand and the table are refused', () => {
+    const rules = mergePatch(variantRules('pagat'), { deal: { packets: [{ hands: 3 }, { table: 2 }] } });
+    const seats = checkSetup(rules, { players: 2 });
+    expect(seats.ok ? 'ok' : seats.error.code).toBe('SETUP_DEAL_SIZE');
   });
 
   test('DEAL-TABLE-SIZE a deal that does not divide the deck is refused', () => {

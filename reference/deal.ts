@@ -7,7 +7,7 @@ import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
 import { recordSweep } from './sweeps.ts';
 import { zero, type GameState } from './state.ts';
-import type { RedealRule } from './types.ts';
+import type { Packet, RedealRule } from './types.ts';
 
 /** DEAL-DEALER: starts the next round; the engine then waits for its deck order. */
 export function beginRound(state: GameState): void {
@@ -42,32 +42,28 @@ function resetRound(state: GameState): void {
 
 export const firstPlayer = (state: GameState): number => (state.dealer + 1) % state.seats.players;
 
-/** DEAL-PROCEDURE, DEAL-REFILL: gives every player a hand from the stock. */
-export function dealHands(state: GameState): void {
+/**
+ * DEAL-PROCEDURE, DEAL-REFILL: one deal from the top of the stock, packet by packet: to every seat in dealing
+ * order, or to the end of the table. The first player then leads.
+ */
+function deal(state: GameState, packets: readonly Packet[]): void {
   const { players, handSize } = state.seats;
   const start = state.rules.deal.startSeat === 'seat-zero' ? 0 : firstPlayer(state);
-  const { hands, stock } = state;
-  if (state.rules.deal.packet === 'hand') {
-    for (let i = 0; i < players; i++) {
-      const base = ((start + i) % players) * handSize;
-      for (let card = 0; card < handSize; card++) hands[base + card] = stock[state.stockPosition++] as number;
+  const { hands, handLength, stock, table } = state;
+  for (const packet of packets) {
+    if ('table' in packet) {
+      for (let card = 0; card < packet.table; card++) table[state.tableLength++] = stock[state.stockPosition++] as number;
+      continue;
     }
-  } else {
-    for (let card = 0; card < handSize; card++) {
-      for (let i = 0; i < players; i++) hands[((start + i) % players) * handSize + card] = stock[state.stockPosition++] as number;
+    for (let i = 0; i < players; i++) {
+      const seat = (start + i) % players;
+      const base = seat * handSize;
+      for (let card = 0; card < packet.hands; card++) hands[base + handLength[seat]++] = stock[state.stockPosition++] as number;
     }
   }
-  // Stryker disable next-line EqualityOperator: `<=` also writes handLength[players], past the end of the array (one entry per player): the write is dropped
-  for (let seat = 0; seat < players; seat++) state.handLength[seat] = handSize;
   state.dealNumber++;
   state.turn = firstPlayer(state);
   state.status = 'playing';
-}
-
-function layOpeningTable(state: GameState): void {
-  const size = state.seats.openingTableSize;
-  for (let i = 0; i < size; i++) state.table[i] = state.stock[state.stockPosition++] as number;
-  state.tableLength = size;
 }
 
 function dealEvent(state: GameState, withTable: boolean): void {
@@ -133,13 +129,7 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
   state.deckOrders++;
   state.stock.set(codes);
   state.stockPosition = 0;
-  if (state.rules.deal.order === 'table-first') {
-    layOpeningTable(state);
-    dealHands(state);
-  } else {
-    dealHands(state);
-    layOpeningTable(state);
-  }
+  deal(state, state.seats.openingDeal);
   if (state.rules.deal.tableOrder === 'sorted') sortTable(state);
   const rule = voidingRule(state);
   if (rule !== undefined) {
@@ -160,6 +150,6 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
 
 /** DEAL-REFILL: the next deal of the round, when every hand is empty and the stock is not. */
 export function dealAgain(state: GameState): void {
-  dealHands(state);
+  deal(state, state.seats.laterDeal);
   dealEvent(state, false);
 }

@@ -30,6 +30,16 @@ describe('END-TARGET and END-EXACT-TIE', () => {
     ]);
   });
 
+  test("END-TARGET escoba-paigro: round 1's winner's points raise the target, so nobody wins in round 1", () => {
+    // Escoba: seat 0 most cards (1); seat 1 most coins, all the coins, the 7 of coins (4); sevens 2-2 (1 each).
+    const paigro = scoreScenario(variantRules('escoba-paigro'), { players: 2, piles: split, totals: [0, 20] });
+    expect(paigro.state.target).toBe(21 + 5);
+    expect(eventsOf(paigro.events, 'round-end')).toEqual([{ type: 'round-end', round: 1, points: [2, 5], totals: [2, 25] }]);
+    expect(eventsOf(paigro.events, 'game-end')).toEqual([]);
+    const escoba = scoreScenario(variantRules('escoba'), { players: 2, piles: split, totals: [0, 20] });
+    expect(eventsOf(escoba.events, 'game-end').map((e) => e.winner)).toEqual([1]);
+  });
+
   test('END-TARGET a side under the target ends nothing', () => {
     const { state } = scoreScenario(variantRules('pagat'), { players: 2, piles: split, totals: [0, 8] });
     expect(state.status).toBe('awaiting-deck');
@@ -109,6 +119,17 @@ describe('END-INSTANT-WIN', () => {
       { type: 'sweep', seat: 0, points: 1 },
       { type: 'game-end', reason: 'instant-win', winner: 0, ranking: [0, 1], totals: [11, 0] },
     ]);
+  });
+
+  test('END-INSTANT-WIN after every sweep: a sweep worth 0 wins for a side already over the target; not after scoring sweeps only', () => {
+    const zeroSweep = (id: string) => {
+      const state = lastDeal(variantRules(id, { instantWin: true, scopaMechanic: 'no-scopas' }), 2, [['7D', '1C'], ['2C', '3C']], ['3H', '4H']);
+      state.totals[0] = 11;
+      const step = applyDecision(state, { card: '7D' });
+      return step.ok ? eventsOf(step.value.events, 'game-end') : [];
+    };
+    expect(zeroSweep('playpalace-every-sweep')).toEqual([{ type: 'game-end', reason: 'instant-win', winner: 0, ranking: [0, 1], totals: [11, 0] }]);
+    expect(zeroSweep('playpalace')).toEqual([]);
   });
 
   test('END-INSTANT-WIN is off by default: the same sweep only adds its point', () => {

@@ -52,7 +52,7 @@ function eliminate(state: GameState): number[] {
   const out: number[] = [];
   // Stryker disable next-line EqualityOperator: `<=` also asks side `sides`: eliminated[sides] is past the end (undefined), not 0, so nothing happens
   for (let side = 0; side < state.seats.sides; side++) {
-    if (state.eliminated[side] === 0 && (state.totals[side] as number) >= state.rules.end.target) {
+    if (state.eliminated[side] === 0 && (state.totals[side] as number) >= state.target) {
       state.eliminated[side] = 1;
       out.push(side);
     }
@@ -72,7 +72,7 @@ const NOTHING_DECIDED: RoundVerdict = Object.freeze({});
 export function judgeRound(state: GameState): RoundVerdict {
   const { end } = state.rules;
   const totals = state.totals;
-  if (end.mode === 'target' && !end.inverse && !totals.some((total) => total >= end.target)) return NOTHING_DECIDED;
+  if (end.mode === 'target' && !end.inverse && !totals.some((total) => total >= state.target)) return NOTHING_DECIDED;
   const sides = Array.from({ length: state.seats.sides }, (_, side) => side);
   if (end.mode === 'single-round') {
     const top = Math.max(...totals);
@@ -89,17 +89,32 @@ export function judgeRound(state: GameState): RoundVerdict {
     return { eliminated, end: { reason: 'inverse', winner: sides.find((side) => totals[side] === lowest) as number } };
   }
   // A side has reached the target (see the first line), so the top total is among those that reached it.
-  const top = Math.max(...totals);
+  return highestOf(state, sides, 'target');
+}
+
+/**
+ * END-COUNTING-OUT: the sides the award that stopped the count took to the target. One wins; of several (one
+ * award took them there together, under `countingOutTie: higher-total`) the highest total wins, as END-TARGET
+ * decides among its leaders.
+ */
+export function judgeCountingOut(state: GameState, reached: number[]): RoundVerdict {
+  return highestOf(state, reached, 'counting-out');
+}
+
+/** END-TARGET, END-TIE-BREAKS, END-EXACT-TIE: the side of `sides` with the highest total wins, if one is decided. */
+function highestOf(state: GameState, sides: number[], reason: GameEndReason): RoundVerdict {
+  const totals = state.totals;
+  const top = Math.max(...sides.map((side) => totals[side] as number));
   const leaders = breakTie(state, sides.filter((side) => totals[side] === top));
-  if (leaders.length === 1) return { end: { reason: 'target', winner: leaders[0] as number } };
-  switch (end.exactTie) {
+  if (leaders.length === 1) return { end: { reason, winner: leaders[0] as number } };
+  switch (state.rules.end.exactTie) {
     case 'lowest-seat':
-      return { end: { reason: 'target', winner: leaders[0] as number } };
+      return { end: { reason, winner: leaders[0] as number } };
     case 'draw':
-      return { end: { reason: 'target', winner: null } };
+      return { end: { reason, winner: null } };
     case 'last-round-order': {
       const first = firstToReach(state);
-      return first === null ? NOTHING_DECIDED : { end: { reason: 'target', winner: first } };
+      return first === null ? NOTHING_DECIDED : { end: { reason, winner: first } };
     }
     case 'another-round':
       return NOTHING_DECIDED;

@@ -6,6 +6,7 @@
 export * from './types.ts';
 export { parseCard, formatCard, fullDeck, cardValue, cardSuit } from './cards.ts';
 export { DEFAULT_RULES, resolveVariant, applyOptions, checkRules, mergePatch } from './variant.ts';
+export { dealShape } from './setup.ts';
 export {
   startGame,
   GameSession,

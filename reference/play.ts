@@ -7,8 +7,10 @@
 import {
   autoCapture,
   canCapture,
+  keepsItself,
   listCaptures,
   resolveCapture,
+  takesEveryMatch,
   takesWholeTable,
   type CaptureProblem,
 } from './capture.ts';
@@ -18,7 +20,18 @@ import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import { recordSweep } from './sweeps.ts';
-import { type ClaimDecision, err, isClaim, ok, type CaptureMode, type Decision, type PlayDecision, type Result, type RuleId } from './types.ts';
+import {
+  type CaptureMode,
+  type CaptureRules,
+  type ClaimDecision,
+  type Decision,
+  err,
+  isClaim,
+  ok,
+  type PlayDecision,
+  type Result,
+  type RuleId,
+} from './types.ts';
 
 /**
  * A decision in engine terms: which card of the hand, and the table positions it takes (ascending). A claim
@@ -31,24 +44,45 @@ export interface Move {
   claim: boolean;
 }
 
+/**
+ * The capture rules of the play to make: on a round's first play under `aceFirstPlay: ordinary`, an ace captures
+ * as any card of value 1 (CAP-ACE-FIRST-PLAY).
+ */
+export function captureRulesNow(state: GameState): CaptureRules {
+  const rules = state.rules.capture;
+  return rules.aceFirstPlay === 'ordinary' && rules.aceTakesAll && state.isFirstPlay() ? { ...rules, aceTakesAll: false } : rules;
+}
+
+/**
+ * CAP-ACE-FIRST-PLAY under `aceFirstPlay: forbidden`: whether the seat to play may not play an ace now, on the
+ * round's first play with a card other than an ace in hand.
+ */
+export function aceLeadForbidden(state: GameState): boolean {
+  const rules = state.rules.capture;
+  if (rules.aceFirstPlay !== 'forbidden' || !rules.aceTakesAll || !state.isFirstPlay()) return false;
+  return state.hand(state.turn).some((code) => cardValue(code) !== 1);
+}
+
 /** Plays a checked move for the seat to play, in place. */
 export function playMove(state: GameState, move: Move): void {
   if (move.claim) {
     claimFromTable(state, move);
     return;
   }
+  const rules = captureRulesNow(state);
   const seat = state.turn;
   const { handSize, players } = state.seats;
   const base = seat * handSize;
   const length = state.handLength[seat];
   const code = state.hands[base + move.handIndex];
+  const value = cardValue(code);
   // Stryker disable next-line EqualityOperator: `<=` also copies into hands[base + length - 1], the slot past the shortened hand, which is never read before a deal writes it
   for (let i = base + move.handIndex + 1; i < base + length; i++) state.hands[i - 1] = state.hands[i];
   state.handLength[seat] = length - 1;
   state.cardsToPlay--;
   state.claimed = false;
 
-  if (move.count === 0) {
+  if (move.count === 0 && !keepsItself(rules, state.tableLength, value)) {
     state.renuncio = renuncioOf(state, code);
     state.table[state.tableLength++] = code;
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the card
@@ -56,10 +90,11 @@ export function playMove(state: GameState, move: Move): void {
   } else {
     state.renuncio = -1;
     // Whether the capture empties the table as a sweep, decided before the cards leave it: an ace's taking of
-    // the whole table may be none (SWEEP-ACE-TAKES-ALL).
+    // the whole table may be none (SWEEP-ACE-TAKES-ALL), and an ace kept on an empty table takes nothing.
     const sweepsTable =
+      move.count > 0 &&
       move.count === state.tableLength &&
-      (state.rules.sweep.aceTakesAll || !takesWholeTable(state.rules.capture, state.table, state.tableLength, cardValue(code)));
+      (state.rules.sweep.aceTakesAll || !takesWholeTable(rules, state.table, state.tableLength, value));
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
     if (state.events !== null) state.emit({ type: 'capture', seat, card: formatCard(code), captured: cardsAt(state, move) });
     takeFromTable(state, seat, move);
@@ -114,10 +149,13 @@ function takeFromTable(state: GameState, seat: number, move: Move): void {
   state.lastCapturer = seat;
 }
 
-function handCanCapture(state: GameState, seat: number): boolean {
-  const base = seat * state.seats.handSize;
-  for (let i = base; i < base + (state.handLength[seat] as number); i++) {
-    if (canCapture(state.rules.capture, state.table, state.tableLength, cardValue(state.hands[i] as number))) return true;
+/** Whether a card the seat to play may play can capture (CAP-COMPULSION `any-card`). */
+function handCanCapture(state: GameState): boolean {
+  const rules = captureRulesNow(state);
+  const noAce = aceLeadForbidden(state);
+  for (const code of state.hand(state.turn)) {
+    const value = cardValue(code);
+    if (!(noAce && value === 1) && canCapture(rules, state.table, state.tableLength, value)) return true;
   }
   return false;
 }
@@ -202,9 +240,12 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
   const handIndex = handIndexOf(state, seat, code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
-
-  const rules = state.rules.capture;
   const value = cardValue(code);
+  if (value === 1 && aceLeadForbidden(state)) {
+    return err('ACE_LEAD_FORBIDDEN', `${decision.card} is an ace, which may not be played first in the round while the hand holds another card`, 'CAP-ACE-FIRST-PLAY');
+  }
+
+  const rules = captureRulesNow(state);
   move.handIndex = handIndex;
   move.claim = false;
   const { positions } = move;
@@ -226,7 +267,7 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
         );
       }
     }
-    if (move.count === 0 && rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
+    if (move.count === 0 && rules.compulsion === 'any-card' && handCanCapture(state)) return mustUseCapturingCard(decision);
     return ok(move);
   }
 
@@ -234,7 +275,7 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
     if (rules.compulsion !== 'none' && canCapture(rules, state.table, state.tableLength, value)) {
       return err('MUST_CAPTURE', `${decision.card} can capture, so it may not be trailed`, 'CAP-COMPULSION');
     }
-    if (rules.compulsion === 'any-card' && handCanCapture(state, seat)) return mustUseCapturingCard(decision);
+    if (rules.compulsion === 'any-card' && handCanCapture(state)) return mustUseCapturingCard(decision);
     move.count = 0;
     return ok(move);
   }
@@ -258,9 +299,16 @@ function captureProblemText(state: GameState, decision: PlayDecision, problem: C
     case 'CAPTURE_NOT_WHOLE_TABLE':
       return `an ace takes the whole table [${table}], not ${capture}`;
     case 'CAPTURE_WRONG_SUM':
-      return state.rules.capture.mode === 'fifteen'
-        ? `${decision.card} and ${capture} do not total 15`
-        : `${capture} does not match ${decision.card} by value or sum`;
+      switch (state.rules.capture.mode) {
+        case 'match-or-sum':
+          return takesEveryMatch(state.rules.capture)
+            ? `${capture} is neither every card of ${decision.card}'s value on the table nor a sum of it`
+            : `${capture} does not match ${decision.card} by value or sum`;
+        case 'fifteen':
+          return `${decision.card} and ${capture} do not total 15`;
+        case 'fifteen-or-match':
+          return `${capture} is not a card of ${decision.card}'s value, and with it does not total 15`;
+      }
     case 'CAPTURE_RANK_PRIORITY':
       return `a card of value ${value} is on the table, so ${decision.card} must take it alone`;
     case 'CAPTURE_NOT_FEWEST':
@@ -276,7 +324,7 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
     case 'CAPTURE_NOT_WHOLE_TABLE':
       return 'CAP-ACE-TAKES-ALL';
     case 'CAPTURE_WRONG_SUM':
-      return mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM';
+      return mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN';
     case 'CAPTURE_RANK_PRIORITY':
       return 'CAP-RANK-PRIORITY';
     case 'CAPTURE_NOT_FEWEST':
@@ -291,7 +339,8 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
 export function listDecisions(state: GameState): Decision[] {
   if (state.status !== 'playing') return [];
   const seat = state.turn;
-  const rules = state.rules.capture;
+  const rules = captureRulesNow(state);
+  const noAce = aceLeadForbidden(state);
   let plays: PlayDecision[] = [];
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
@@ -301,6 +350,7 @@ export function listDecisions(state: GameState): Decision[] {
     seen.add(code);
     const card = formatCard(code);
     const value = cardValue(code);
+    if (noAce && value === 1) continue;
     if (rules.chooser === 'auto') {
       const positions = new Int16Array(Math.max(state.tableLength, 1));
       const count = autoCapture(rules, state.table, state.tableLength, value, positions);

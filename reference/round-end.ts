@@ -5,7 +5,7 @@
  */
 import { CARDS_PER_DECK, formatCard, VALUES_PER_SUIT } from './cards.ts';
 import { beginRound, firstPlayer } from './deal.ts';
-import { finishGame, judgeRound, type RoundVerdict } from './game-end.ts';
+import { finishGame, judgeCountingOut, judgeRound, type RoundVerdict } from './game-end.ts';
 import { scoreRound } from './scoring.ts';
 import type { GameState } from './state.ts';
 
@@ -47,11 +47,18 @@ function tallyRound(state: GameState): void {
   }
 }
 
+/** END-TARGET (`targetPlus`): the first round's winner's points, the most any side scored in it, join the target. */
+function raiseTarget(state: GameState): void {
+  if (state.round === 1 && state.rules.end.targetPlus === 'first-round-winner-points') state.target += Math.max(...state.roundPoints);
+}
+
 export function endRound(state: GameState): void {
   takeRemainder(state);
   tallyRound(state);
-  const countedOut = scoreRound(state);
-  const verdict: RoundVerdict = countedOut === null ? judgeRound(state) : { end: { reason: 'counting-out', winner: countedOut } };
+  const scoringEnd = scoreRound(state);
+  raiseTarget(state);
+  const verdict: RoundVerdict =
+    scoringEnd === null ? judgeRound(state) : scoringEnd.reason === 'counting-out' ? judgeCountingOut(state, scoringEnd.sides) : { end: scoringEnd };
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves copying the points and totals
   if (state.events !== null) {
     const roundEnd = { type: 'round-end', round: state.round, points: Array.from(state.roundPoints), totals: Array.from(state.totals) } as const;

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { fullDeck } from './cards.ts';
 import { eventsOf, scoreScenario, suit, variantRules } from './test-helpers.ts';
+import type { OptionValue } from './types.ts';
+import { mergePatch } from './variant.ts';
 
 const awards = (events: ReturnType<typeof scoreScenario>['events']) =>
   Object.fromEntries(eventsOf(events, 'award').map((a) => [a.category, { counts: a.counts, points: a.points }]));
@@ -136,6 +139,37 @@ describe('END-COUNTING-OUT', () => {
     ]);
   });
 
+  describe('one award takes both sides to the target (Escoba counted out, target 21)', () => {
+    // Each holds 20 cards and 5 coins; seat 1 the 7D and three sevens to seat 0's one. Coins and cards tie and
+    // score for each: the coins award, the first to score, takes both sides from 20 to 21.
+    const tied = [
+      [...suit('D', 1, 5), ...suit('H'), ...suit('C', 1, 5)],
+      [...suit('D', 6, 10), ...suit('S'), ...suit('C', 6, 10)],
+    ];
+    const ends = (id: string, totals: number[]) => {
+      const { events } = scoreScenario(variantRules(id), { players: 2, piles: tied, totals });
+      return { awards: eventsOf(events, 'award').map((a) => a.category), end: eventsOf(events, 'game-end')[0] };
+    };
+
+    test('higher-total: the higher total wins, and scoring stops', () => {
+      expect(ends('escoba-counted-out', [21, 20])).toEqual({
+        awards: ['escobas', 'all-coins', 'coins'],
+        end: { type: 'game-end', reason: 'counting-out', winner: 0, ranking: [0, 1], totals: [22, 21] },
+      });
+    });
+
+    test('higher-total: equal totals go to the tie-breaks (seat 1 holds the 7D)', () => {
+      expect(ends('escoba-counted-out', [20, 20]).end).toEqual({ type: 'game-end', reason: 'counting-out', winner: 1, ranking: [1, 0], totals: [21, 21] });
+    });
+
+    test("next-award: the award decides nothing; the 7D's point, the next counted, wins", () => {
+      expect(ends('escoba-counted-out-next-award', [20, 20])).toEqual({
+        awards: ['escobas', 'all-coins', 'coins', 'siete-de-oros'],
+        end: { type: 'game-end', reason: 'counting-out', winner: 1, ranking: [1, 0], totals: [21, 22] },
+      });
+    });
+  });
+
   test('END-TARGET pagat (no counting out): both sides pass 11, the higher total wins', () => {
     const { events } = scoreScenario(variantRules('pagat'), { players: 2, piles, totals: [9, 10], sweeps: [1] });
     // Seat 0: cards, coins (2); seat 1: settebello, primiera (seat 0 lacks clubs), a sweep (3).
@@ -159,11 +193,104 @@ describe('SCORE-NAPOLA', () => {
     expect(awards(events).napola).toEqual({ counts: [10, 0], points: [10, 0] });
   });
 
+  test('upTo caps the run (AMB-65): under upTo 6 all ten coins count 6, a run of 5 still 5', () => {
+    const base = variantRules('napola');
+    const capped = { ...base, scoring: { ...base.scoring, categories: base.scoring.categories.map((c) => (c.kind === 'napola' ? { ...c, upTo: 6 } : c)) } };
+    const { events } = scoreScenario(capped, { players: 2, piles: [[...suit('D')], [...suit('S')]] });
+    expect(awards(events).napola).toEqual({ counts: [6, 0], points: [6, 0] });
+    const five = scoreScenario(capped, { players: 2, piles: [['1D', '2D', '3D', '4D', '5D', '7D', ...suit('H')], ['6D', ...suit('S')]] });
+    expect(awards(five.events).napola).toEqual({ counts: [5, 0], points: [5, 0] });
+  });
+
   test('partners pool their cards: one holds the ace and two, the other the three', () => {
     const { events } = scoreScenario(variantRules('napola'), {
       players: 4,
       piles: [['1D', '2D'], ['5D'], ['3D'], ['4D']],
     });
     expect(awards(events).napola).toEqual({ counts: [3, 0], points: [3, 0] });
+  });
+});
+
+describe('SCORE-MOST-* threshold', () => {
+  // Three players (scopa-dimensionecasino: cards at least 21, coins at least 6).
+  test('14, 13 and 13 cards score nobody; 6 coins score, 5 do not', () => {
+    const rules = variantRules('scopa-dimensionecasino');
+    const six = scoreScenario(rules, {
+      players: 3,
+      piles: [[...suit('D', 1, 6), ...suit('H', 1, 8)], [...suit('D', 7, 8), ...suit('S', 1, 10), '9H'], [...suit('D', 9, 10), ...suit('C', 1, 10), '10H']],
+    });
+    expect(awards(six.events)).toMatchObject({ cards: { counts: [14, 13, 13], points: [0, 0, 0] }, coins: { counts: [6, 2, 2], points: [1, 0, 0] } });
+    const five = scoreScenario(rules, { players: 3, piles: [suit('D', 1, 5), suit('D', 6, 8), suit('D', 9, 10)] });
+    expect(awards(five.events).coins).toEqual({ counts: [5, 3, 2], points: [0, 0, 0] });
+  });
+
+  test('where two reach it (two decks), the most of them scores', () => {
+    const rules = mergePatch(variantRules('playpalace', { decks: 2 }), {
+      scoring: { categories: [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'nobody', threshold: 21 }] },
+    });
+    const { events } = scoreScenario(rules, { players: 2, piles: [[...fullDeck(1), '1S', '2S', '3S'], [...suit('D'), ...suit('H'), ...suit('S', 4, 10), ...suit('C')]] });
+    expect(awards(events).cards).toEqual({ counts: [43, 37], points: [1, 0] });
+  });
+});
+
+describe('SCORE-MOST-SEVENS tieRanks', () => {
+  // escoba-entretodos: equal sevens by sixes, then aces, then fives; escoba's ties: each after that.
+  const rules = variantRules('escoba-entretodos');
+  const sevens = (piles: string[][]) => awards(scoreScenario(rules, { players: 2, piles }).events).sevens;
+
+  test('equal sevens, sixes and aces: the fives decide, and the count is the sevens', () => {
+    expect(sevens([['7D', '7H', '6D', '6H', '1D', '1H', '5D', '5H', '5S'], ['7S', '7C', '6S', '6C', '1S', '1C', '5C']])).toEqual({ counts: [2, 2], points: [1, 0] });
+  });
+
+  test('an earlier value decides before a later one: more sixes beat more aces and fives', () => {
+    expect(sevens([['7D', '6D', '6H'], ['7S', '6S', '1D', '1H', '1S', '5D', '5H']])).toEqual({ counts: [1, 1], points: [1, 0] });
+  });
+
+  test('equal in every value listed: the tie policy applies', () => {
+    expect(sevens([['7D', '6D', '1D', '5D'], ['7S', '6S', '1S', '5S']])).toEqual({ counts: [1, 1], points: [1, 1] });
+  });
+
+  test('no sevens at all: nobody scores, whatever the sixes', () => {
+    expect(sevens([['6D', '6H'], ['1D']])).toEqual({ counts: [0, 0], points: [0, 0] });
+  });
+});
+
+describe('SCORE-CARD copies: each', () => {
+  const perCopy = (options: Record<string, OptionValue>, players: number, piles: string[][]) =>
+    awards(scoreScenario(variantRules('house-settebello-per-copy', options), { players, piles }).events)['seven-of-diamonds'];
+
+  test('two decks: a 1-1 split scores both sides a point, 2-0 scores 2', () => {
+    expect(perCopy({ decks: 2 }, 2, [['7D'], ['7D']])).toEqual({ counts: [1, 1], points: [1, 1] });
+    expect(perCopy({ decks: 2 }, 2, [['7D', '7D'], ['7H']])).toEqual({ counts: [2, 0], points: [2, 0] });
+  });
+
+  test('partners who do not pool their cards: the side scores every copy its players hold', () => {
+    expect(perCopy({ decks: 3, teamMode: '2v2', teamCardScoring: false }, 4, [['7D'], ['7D'], ['7D'], []])).toEqual({ counts: [1, 1, 1, 0], points: [2, 1] });
+  });
+});
+
+describe('END-HOLDING-ALL', () => {
+  test('all ten coins: the round is scored in full, round-end, then the holder wins whatever the totals', () => {
+    // Seat 1 is at the target of 21 already: the holding wins first.
+    const { events } = scoreScenario(variantRules('napola-napoleone'), { players: 2, piles: [suit('D'), suit('S')], totals: [0, 25] });
+    expect(awards(events)).toMatchObject({ napola: { counts: [10, 0], points: [10, 0] }, napoleone: { counts: [1, 0], points: [0, 0] } });
+    expect(events.slice(-2)).toEqual([
+      { type: 'round-end', round: 1, points: [12, 0], totals: [12, 25] },
+      { type: 'game-end', reason: 'holding-all', winner: 0, ranking: [0, 1], totals: [12, 25] },
+    ]);
+  });
+
+  test('no side holds them all: the target decides as usual', () => {
+    const { events } = scoreScenario(variantRules('napola-napoleone'), { players: 2, piles: [suit('D', 1, 9), ['10D', ...suit('S')]] });
+    expect(eventsOf(events, 'game-end')).toEqual([]);
+  });
+
+  test('inverse mode: the holder wins and nobody is eliminated that round', () => {
+    const rules = mergePatch(variantRules('napola-napoleone'), { end: { inverse: true } });
+    const { events } = scoreScenario(rules, { players: 3, piles: [suit('H'), suit('D'), suit('S')], totals: [30, 0, 0] });
+    expect(events.slice(-2)).toEqual([
+      { type: 'round-end', round: 1, points: [0, 12, 0], totals: [30, 12, 0], eliminated: [] },
+      { type: 'game-end', reason: 'holding-all', winner: 1, ranking: [1, 2, 0], totals: [30, 12, 0] },
+    ]);
   });
 });

@@ -94,6 +94,21 @@ class Holdings {
     return run;
   }
 
+  /**
+   * SCORE-MOST-SEVENS (`tieRanks`): a count followed, digit by digit, by the cards of each value listed, in base one
+   * more than the cards of a value there are, so that equal counts compare by those cards in order.
+   */
+  withTieRanks(contestant: number, count: number, tieRanks: readonly number[]): number {
+    const base = SUITS.length * this.state.rules.deck.copies + 1;
+    let rank = count;
+    for (const value of tieRanks) {
+      let held = 0;
+      for (let suit = 0; suit < SUITS.length; suit++) held += this.copiesOf(contestant, suit * VALUES_PER_SUIT + value - 1);
+      rank = rank * base + held;
+    }
+    return rank;
+  }
+
   holdsAll(kind: 'all-coins' | 'all-sevens', contestant: number): boolean {
     const copies = this.state.rules.deck.copies;
     return kind === 'all-coins'
@@ -111,9 +126,12 @@ function primeRank(sum: number, complete: boolean, incomplete: IncompletePrimier
 /** SCORE-NAPOLA: the ace, two and three of coins are the shortest run that scores. */
 const NAPOLA_SHORTEST_RUN = 3;
 
-/** Per contestant: the count shown in the award, and the value compared to find the leaders. */
+/**
+ * Per contestant: the count shown in the award, and the value compared to find the leaders (a double: a rank with nine
+ * tie values from six decks takes 47 bits).
+ */
 const counts = new Int32Array(MAX_PLAYERS);
-const ranks = new Int32Array(MAX_PLAYERS);
+const ranks = new Float64Array(MAX_PLAYERS);
 const contestantPoints = new Int32Array(MAX_PLAYERS);
 
 function measure(holdings: Holdings, category: Category): void {
@@ -142,7 +160,7 @@ function measure(holdings: Holdings, category: Category): void {
         count = holdings.sweeps[c];
         break;
       case 'napola':
-        count = holdings.coinRun(c);
+        count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);
         break;
       case 'primiera': {
         const sum = holdings.primeSum(c);
@@ -154,8 +172,15 @@ function measure(holdings: Holdings, category: Category): void {
       }
     }
     counts[c] = count;
-    ranks[c] = count;
+    // A count below the threshold does not compete (SCORE-MOST-*: absent, any count above 0 does).
+    if (count < (category.threshold ?? 1)) ranks[c] = 0;
+    else ranks[c] = category.tieRanks === undefined ? count : holdings.withTieRanks(c, count, category.tieRanks);
   }
+}
+
+/** Whether every sweep (SCORE-SWEEPS), or every copy of the card (SCORE-CARD `copies: each`), scores its holder. */
+function scoresEach(category: Category): boolean {
+  return category.kind === 'sweeps' || category.copies === 'each';
 }
 
 /** The bonus that, when a contestant wins it, replaces that contestant's most-coins or most-sevens point. */
@@ -169,9 +194,10 @@ function replacingBonus(categories: Category[], kind: Category['kind']): 'all-co
 function award(state: GameState, holdings: Holdings, category: Category): void {
   const contestants = holdings.contestants;
   zero(contestantPoints, contestants);
-  if (category.kind === 'sweeps') {
+  if (scoresEach(category)) {
+    const each = category.kind === 'sweeps' ? state.rules.sweep.points : (category.points ?? 0);
     // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
-    for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * state.rules.sweep.points;
+    for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * each;
     return;
   }
   if (category.kind === 'napola') {
@@ -199,28 +225,30 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
 
 export const holdingsScratch = new Holdings();
 const sidePoints = new Int32Array(MAX_PLAYERS);
+/** The sides the award being added has taken to the target (END-COUNTING-OUT). */
+const reached: number[] = [];
 
 /**
- * Adds a side's points to the round's and the game's, unless a side has already counted out; returns the side
- * that has counted out, if one has (END-COUNTING-OUT). A function of its own, not a closure made each round:
- * under tsx every closure made is also given its name, which self-play would pay for each round.
+ * Adds a side's points to the award's, the round's and the game's; under counting out, notes the side in
+ * `reached` if it is now at or over the target. A function of its own, not a closure made each round: under tsx
+ * every closure made is also given its name, which self-play would pay for each round.
  */
-function addPoints(state: GameState, side: number, points: number, countedOut: number | null): number | null {
-  if (countedOut !== null || points === 0) return countedOut;
+function addPoints(state: GameState, side: number, points: number): void {
+  if (points === 0) return;
   sidePoints[side] += points;
   state.totals[side] += points;
   state.roundPoints[side] += points;
-  return state.rules.end.countingOut && state.totals[side] >= state.rules.end.target ? side : null;
+  if (state.rules.end.countingOut && state.totals[side] >= state.target) reached.push(side);
 }
 
 /**
  * One category's points per side into `sidePoints`, from `contestantPoints` (which `award` has filled): a side
- * scores a category once, however many of its players lead it.
+ * scores a category once, however many of its players lead it, but every sweep and every copy its players hold.
  */
 function categorySidePoints(state: GameState, holdings: Holdings, category: Category): void {
   const { sides } = state.seats;
   zero(sidePoints, sides);
-  if (holdings.pooled || category.kind === 'sweeps') {
+  if (holdings.pooled || scoresEach(category)) {
     // Stryker disable next-line EqualityOperator: `<=` also adds contestantPoints[contestants], stale and 0 after zero(): nothing changes
     for (let c = 0; c < holdings.contestants; c++) sidePoints[holdings.sideOf(c)] += contestantPoints[c];
     return;
@@ -239,7 +267,7 @@ function categorySidePoints(state: GameState, holdings: Holdings, category: Cate
  */
 export function firstToReach(state: GameState): number | null {
   const { sides, sideOf } = state.seats;
-  const { target } = state.rules.end;
+  const { target } = state;
   const running = Array.from({ length: sides }, (_, side) => (state.totals[side] as number) - (state.roundPoints[side] as number));
   const reached = (): number[] => running.flatMap((total, side) => (total >= target ? [side] : []));
   if (state.rules.sweep.timing === 'immediate') {
@@ -262,37 +290,51 @@ export function firstToReach(state: GameState): number | null {
 }
 
 /**
- * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
- * each. Under counting out the points are added one at a time (sweeps in the order they were made, other
- * categories side by side) and scoring stops the moment a side reaches the target: it returns that side
- * (null otherwise), and the categories after the one that took it there have no award.
+ * How a round's scoring ends the game: the sides one award counted out (END-COUNTING-OUT), or the side that held
+ * every card of a category that wins the game (END-HOLDING-ALL).
  */
-export function scoreRound(state: GameState): number | null {
+export type ScoringEnd = { reason: 'counting-out'; sides: number[] } | { reason: 'holding-all'; winner: number };
+
+/**
+ * Scores the round's categories in order into `state.totals` and `state.roundPoints`, with an award event for
+ * each. Under counting out the points are added one award at a time (the sweeps one sweep at a time, in the
+ * order they were made), and scoring stops once an award has taken a side to the target: the sides that award took
+ * there end the game, and the categories after it have no award. An award that takes several sides there together
+ * stops scoring under `countingOutTie: higher-total`; under `next-award` it decides nothing and scoring goes on.
+ * Returns how the scoring ends the game, null where it does not.
+ */
+export function scoreRound(state: GameState): ScoringEnd | null {
   const holdings = holdingsScratch.count(state);
   const { sides, sideOf } = state.seats;
-  const { countingOut } = state.rules.end;
-  let countedOut: number | null = null;
+  const { countingOut, countingOutTie } = state.rules.end;
+  let holderOfAll = -1;
   for (const category of state.rules.scoring.categories) {
-    if (countedOut !== null) break;
     measure(holdings, category);
     award(state, holdings, category);
+    reached.length = 0;
+    // END-HOLDING-ALL: the first such category held decides (checkRules keeps it apart from counting out).
+    if (category.winsGame === true && holderOfAll < 0) {
+      for (let c = 0; c < holdings.contestants; c++) if (counts[c] === 1) holderOfAll = holdings.sideOf(c);
+    }
     if (category.kind === 'sweeps' && countingOut) {
       zero(sidePoints, sides);
-      for (let i = 0; i < state.sweepLogLength; i++) countedOut = addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points, countedOut);
+      for (let i = 0; i < state.sweepLogLength && reached.length === 0; i++) addPoints(state, sideOf[state.sweepLog[i]], state.rules.sweep.points);
     } else {
       categorySidePoints(state, holdings, category);
       // addPoints adds into sidePoints as it goes: each side's points are taken out first.
       for (let side = 0; side < sides; side++) {
         const points = sidePoints[side] as number;
         sidePoints[side] = 0;
-        countedOut = addPoints(state, side, points, countedOut);
+        addPoints(state, side, points);
       }
     }
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the award; the guard only saves copying the counts and points
-    if (state.events === null) continue;
-    const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
-    const points = Array.from(sidePoints.subarray(0, sides));
-    state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
+    if (state.events !== null) {
+      const shownCounts = Array.from(counts.subarray(0, holdings.contestants));
+      const points = Array.from(sidePoints.subarray(0, sides));
+      state.emit({ type: 'award', round: state.round, category: category.id, counts: shownCounts, points });
+    }
+    if (reached.length === 1 || (reached.length > 1 && countingOutTie === 'higher-total')) return { reason: 'counting-out', sides: [...reached] };
   }
-  return countedOut;
+  return holderOfAll >= 0 ? { reason: 'holding-all', winner: holderOfAll } : null;
 }

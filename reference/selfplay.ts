@@ -12,10 +12,10 @@ import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
 import { listClaims } from './claim.ts';
 import { beginRound, layDeck } from './deal.ts';
-import { playMove, type Move } from './play.ts';
+import { aceLeadForbidden, captureRulesNow, playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
 import { createGame } from './setup.ts';
-import type { GameState } from './state.ts';
+import type { GameState, Table } from './state.ts';
 import { ok, type GameSetup, type Result, type Rules } from './types.ts';
 
 /** A shuffled deck order for the state's variant, as card codes, written into `deck` if given. */
@@ -32,13 +32,11 @@ export function shuffledDeck(state: GameState, rng: Rng, deck = new Uint8Array(s
  */
 export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boolean {
   const { redeal } = state.rules.openingTable;
-  const { players, handSize, openingTableSize: size } = state.seats;
   const condition = redeal[rng.below(Math.max(1, redeal.length))];
   if (condition === undefined) return false;
   const need = condition.atLeast + condition.atLeastPerCopy * state.rules.deck.copies;
-  if (need > size || need > 4 * state.rules.deck.copies) return false;
-  const start = state.rules.deal.order === 'table-first' ? 0 : players * handSize;
-  const slots = rng.shuffle(Uint8Array.from({ length: size }, (_, i) => start + i)).subarray(0, need);
+  if (need > state.seats.openingTableSize || need > 4 * state.rules.deck.copies) return false;
+  const slots = rng.shuffle(Uint8Array.from(openingTablePositions(state.seats))).subarray(0, need);
   const isSlot = (position: number): boolean => slots.includes(position);
   for (const slot of slots) {
     if (cardValue(deck[slot]) === condition.value) continue;
@@ -49,9 +47,20 @@ export function voidingDeck(state: GameState, rng: Rng, deck: Uint8Array): boole
   return true;
 }
 
+/** DEAL-PROCEDURE: the positions in a deck order that the opening deal lays on the table, top first. */
+function openingTablePositions(seats: Table): number[] {
+  const positions: number[] = [];
+  let position = 0;
+  for (const packet of seats.openingDeal) {
+    if ('table' in packet) for (let card = 0; card < packet.table; card++) positions.push(position++);
+    else position += packet.hands * seats.players;
+  }
+  return positions;
+}
+
 /** Chooses a random legal move for the seat to play, writing it into `move`. */
 export function randomMove(state: GameState, rng: Rng, move: Move): void {
-  const rules = state.rules.capture;
+  const rules = captureRulesNow(state);
   move.claim = false;
   // Only rules with claims draw for one: other variants' games stay what their seeds made them.
   if (rules.tableClaim !== 'none') {
@@ -67,13 +76,18 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
   }
   const handStart = state.turn * state.seats.handSize;
   const handLength = state.handLength[state.turn];
+  const noAce = aceLeadForbidden(state);
   let handIndex = rng.below(handLength);
-  if (rules.compulsion === 'any-card') {
+  if (rules.compulsion === 'any-card' || !isPlayable(state, noAce, handStart + handIndex)) {
+    const allowed: number[] = [];
     const capturing: number[] = [];
     for (let i = 0; i < handLength; i++) {
-      if (canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
+      if (!isPlayable(state, noAce, handStart + i)) continue;
+      allowed.push(i);
+      if (rules.compulsion === 'any-card' && canCapture(rules, state.table, state.tableLength, cardValue(state.hands[handStart + i]))) capturing.push(i);
     }
     if (capturing.length > 0) handIndex = capturing[rng.below(capturing.length)];
+    else if (!isPlayable(state, noAce, handStart + handIndex)) handIndex = allowed[rng.below(allowed.length)];
   }
   move.handIndex = handIndex;
   const value = cardValue(state.hands[handStart + handIndex]);
@@ -84,6 +98,15 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
   const count = countCaptures(rules, state.table, state.tableLength, value);
   const choice = rng.below(count + (count === 0 || rules.compulsion === 'none' ? 1 : 0));
   move.count = choice < count ? captureAt(rules, state.table, state.tableLength, value, choice, move.positions) : 0;
+}
+
+/**
+ * Whether the hand card at `slot` of `state.hands` may be played now: any card, but an ace where the lead with one
+ * is forbidden. A function of the module, not a closure per move: tsx names every closure it creates, at a cost
+ * the hot loop of self-play would pay on every move.
+ */
+function isPlayable(state: GameState, noAce: boolean, slot: number): boolean {
+  return !(noAce && cardValue(state.hands[slot] as number) === 1);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { CARDS_PER_DECK } from './cards.ts';
 import { GameState, type Table } from './state.ts';
-import { err, ok, TEAM_MODE_PATTERN, type GameSetup, type Result, type Rules } from './types.ts';
+import { err, ok, TEAM_MODE_PATTERN, type DealShape, type GameSetup, type Packet, type Result, type Rules } from './types.ts';
 import { beginRound } from './deal.ts';
 
 /** Number of sides a team mode makes for n players, or an explanation of why it cannot. */
@@ -59,21 +59,49 @@ export function checkSetup(rules: Rules, setup: GameSetup): Result<Table> {
   }
   const sizes = dealSizes(rules, players);
   if (!sizes.ok) return sizes;
-  const { deckSize, handSize, tableSize } = sizes.value;
+  const { deckSize, handSize, tableSize, openingDeal, laterDeal } = sizes.value;
 
   const sideOf = new Uint8Array(players).map((_, seat) => seat % sides);
-  return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, firstDealer });
+  return ok({ players, sides, teamMode, sideOf, deckSize, handSize, openingTableSize: tableSize, openingDeal, laterDeal, firstDealer });
 }
 
-/** DEAL-TABLE-SIZE: the sizes of the deck, each hand and the opening table for n players, if the deck deals evenly. */
-export function dealSizes(
-  rules: Rules,
-  players: number,
-): Result<{ deckSize: number; handSize: number; tableSize: number }> {
+/** DEAL-TABLE-SIZE: the deal's knobs for n players: those of the first seating that lists n, where it gives them. */
+export function dealShape(rules: Rules, players: number): DealShape {
+  const { handSize, tableSize, packets } = rules.deal;
+  const seating = rules.players.seatings.find((s) => s.players.includes(players));
+  return { handSize, tableSize, packets, ...seating?.deal };
+}
+
+/** The deal's packets, and the sizes of the deck, each hand and the opening table for n players. */
+export interface DealSizes {
+  deckSize: number;
+  handSize: number;
+  tableSize: number;
+  /** DEAL-PROCEDURE: the opening deal, packet by packet. */
+  openingDeal: readonly Packet[];
+  /** DEAL-REFILL: each later deal, the opening deal's hands packets. */
+  laterDeal: readonly Packet[];
+}
+
+/** The cards packets give each hand, or the table. */
+const cardsTo = (to: 'hands' | 'table', packets: readonly Packet[]): number =>
+  packets.reduce((total, packet) => total + (to in packet ? (packet as Record<typeof to, number>)[to] : 0), 0);
+
+/** DEAL-PROCEDURE: the opening deal's packets as `order` and `packet` lay it out, where `packets` does not. */
+function openingPackets(rules: Rules, { handSize, packets }: DealShape, tableSize: number): Packet[] {
+  if (packets.length > 0) return packets;
+  const hands: Packet[] = rules.deal.packet === 'hand' ? [{ hands: handSize }] : Array.from({ length: handSize }, () => ({ hands: 1 }));
+  const table: Packet[] = tableSize > 0 ? [{ table: tableSize }] : [];
+  return rules.deal.order === 'table-first' ? [...table, ...hands] : [...hands, ...table];
+}
+
+/** DEAL-TABLE-SIZE, DEAL-PROCEDURE: how the deck is dealt to n players, if it deals evenly. */
+export function dealSizes(rules: Rules, players: number): Result<DealSizes> {
+  const shape = dealShape(rules, players);
   const deckSize = CARDS_PER_DECK * rules.deck.copies;
-  const handSize = rules.deal.handSize;
+  const handSize = shape.handSize;
   const perDeal = handSize * players;
-  const tableSize = rules.deal.tableSize === 'remainder' ? deckSize % perDeal : rules.deal.tableSize;
+  const tableSize = shape.tableSize === 'remainder' ? deckSize % perDeal : shape.tableSize;
   if (perDeal > deckSize) {
     return err(
       'SETUP_DEAL_SIZE',
@@ -88,7 +116,16 @@ export function dealSizes(
       'DEAL-TABLE-SIZE',
     );
   }
-  return ok({ deckSize, handSize, tableSize });
+  const openingDeal = openingPackets(rules, shape, tableSize);
+  const [toHands, toTable] = [cardsTo('hands', openingDeal), cardsTo('table', openingDeal)];
+  if (toHands !== handSize || toTable !== tableSize) {
+    return err(
+      'SETUP_DEAL_SIZE',
+      `the deal's packets give each player ${toHands} cards and the table ${toTable}, not ${handSize} and ${tableSize}`,
+      'DEAL-PROCEDURE',
+    );
+  }
+  return ok({ deckSize, handSize, tableSize, openingDeal, laterDeal: openingDeal.filter((packet) => 'hands' in packet) });
 }
 
 /** A new game, waiting for the deck order of round 1. */

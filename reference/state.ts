@@ -5,7 +5,7 @@
  * @module
  */
 import { cardSuitIndex, cardValue, CARDS_PER_DECK, VALUES_PER_SUIT } from './cards.ts';
-import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Rules, type TieBreakKey } from './types.ts';
+import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Packet, type Rules, type TieBreakKey } from './types.ts';
 
 /** Zeroes the first `length` entries: a plain loop beats `fill` on the few entries the engine keeps per seat. */
 export function zero(array: Uint8Array | Uint16Array | Int32Array, length = array.length): void {
@@ -52,6 +52,10 @@ export interface Table {
   deckSize: number;
   handSize: number;
   openingTableSize: number;
+  /** DEAL-PROCEDURE: the opening deal, packet by packet. */
+  openingDeal: readonly Packet[];
+  /** DEAL-REFILL: each later deal, the opening deal's hands packets. */
+  laterDeal: readonly Packet[];
   firstDealer: number;
 }
 
@@ -89,6 +93,8 @@ export class GameState {
   sweepLog: Uint8Array;
   sweepLogLength = 0;
   totals: Int32Array;
+  /** END-TARGET: the target in play: `end.target`, raised after round 1 where `end.targetPlus` says so. */
+  target: number;
   roundPoints: Int32Array;
   /** Whole-game counts per side for the tie-breaks, in TIE_BREAK_KEYS order: tallies[side * 5 + key]. */
   gameTallies: Int32Array;
@@ -122,6 +128,7 @@ export class GameState {
     this.pileBestPrime = new Uint8Array(players * SUITS.length);
     this.sweepLog = new Uint8Array(deckSize + 2);
     this.totals = new Int32Array(sides);
+    this.target = rules.end.target;
     this.roundPoints = new Int32Array(sides);
     this.gameTallies = new Int32Array(sides * TIE_BREAK_KEYS.length);
     this.eliminated = new Uint8Array(sides);
@@ -143,6 +150,7 @@ export class GameState {
     copy.renuncio = this.renuncio;
     copy.cardsToPlay = this.cardsToPlay;
     copy.sweepLogLength = this.sweepLogLength;
+    copy.target = this.target;
     copy.result = this.result;
     copy.rounds = this.rounds.slice();
     copy.stock.set(this.stock);
@@ -160,6 +168,11 @@ export class GameState {
     copy.gameTallies.set(this.gameTallies);
     copy.eliminated.set(this.eliminated);
     return copy;
+  }
+
+  /** Whether no card of the round has been played yet. */
+  isFirstPlay(): boolean {
+    return this.cardsToPlay === this.seats.deckSize - this.seats.openingTableSize;
   }
 
   hand(seat: number): Uint8Array {
@@ -192,6 +205,7 @@ export class GameState {
     this.status = 'awaiting-deck';
     this.round = 0;
     zero(this.totals);
+    this.target = this.rules.end.target;
     zero(this.gameTallies);
     zero(this.eliminated);
     this.result = null;

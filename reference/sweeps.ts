@@ -1,6 +1,7 @@
 /**
  * SWEEP-POINT, SWEEP-TIMING: recording a sweep and, where sweeps score at once, adding its points and
- * checking an instant win (END-INSTANT-WIN).
+ * checking an instant win (END-INSTANT-WIN): after a sweep worth points, or after every sweep where
+ * `instantWinAfter` says so.
  * @module
  */
 import { finishGame } from './game-end.ts';
@@ -14,8 +15,8 @@ export function recordSweep(state: GameState, seat: number): void {
   const points = rules.sweep.points;
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves making it
   if (state.events !== null) state.emit({ type: 'sweep', seat, points });
-  if (rules.sweep.timing !== 'immediate' || points === 0) return;
+  if (rules.sweep.timing !== 'immediate' || (points === 0 && rules.end.instantWinAfter === 'scoring-sweep')) return;
   state.totals[side] += points;
   state.roundPoints[side] += points;
-  if (rules.end.instantWin && (state.totals[side] as number) >= rules.end.target) finishGame(state, 'instant-win', side);
+  if (rules.end.instantWin && (state.totals[side] as number) >= state.target) finishGame(state, 'instant-win', side);
 }

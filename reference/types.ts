@@ -40,6 +40,7 @@ export const RULE_IDS = [
   'CAP-AUTO',
   'CAP-ACE-TAKES-ALL',
   'CAP-TABLE-CLAIM',
+  'CAP-ACE-FIRST-PLAY',
   'SWEEP-POINT',
   'SWEEP-LAST-PLAY',
   'SWEEP-ACE-TAKES-ALL',
@@ -62,6 +63,7 @@ export const RULE_IDS = [
   'END-INSTANT-WIN',
   'END-INVERSE',
   'END-SINGLE-ROUND',
+  'END-HOLDING-ALL',
   'END-RANKING',
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
@@ -82,12 +84,17 @@ export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
 export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
-export const CAPTURE_MODES = ['match-or-sum', 'fifteen'] as const;
+export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match'] as const;
+export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
 export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
 export const TABLE_CLAIMS = ['none', 'any-fifteen', 'after-discard'] as const;
+export const ACES_ON_ACE = ['ordinary', 'takes-all'] as const;
+export const ACES_ON_EMPTY_TABLE = ['trailed', 'kept'] as const;
+export const ACE_FIRST_PLAYS = ['free', 'forbidden', 'ordinary'] as const;
+export const ACE_CAPTURES = ['whole-table', 'any-part'] as const;
 export const SWEEP_TIMINGS = ['immediate', 'round-end'] as const;
 export const REMAINDER_OWNERS = ['discard', 'dealer', 'first-player'] as const;
 export const CATEGORY_KINDS = [
@@ -104,8 +111,12 @@ export const CATEGORY_KINDS = [
 export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
 export const BONUS_COMBINES = ['in-addition', 'instead-of-most'] as const;
+export const COPY_SCORINGS = ['most', 'each'] as const;
 export const END_MODES = ['target', 'single-round'] as const;
 export const EXACT_TIES = ['another-round', 'lowest-seat', 'draw', 'last-round-order'] as const;
+export const TARGET_ADDITIONS = ['none', 'first-round-winner-points'] as const;
+export const COUNTING_OUT_TIES = ['higher-total', 'next-award'] as const;
+export const INSTANT_WIN_SWEEPS = ['scoring-sweep', 'every-sweep'] as const;
 export const RANKING_TIES = ['side', 'tie-breaks'] as const;
 export const TIE_BREAK_KEYS = ['sweeps', 'coins', 'settebello', 'sevens', 'cards'] as const;
 export const OPTION_TYPES = ['integer', 'boolean', 'enum'] as const;
@@ -131,19 +142,28 @@ export type RedealRule = (typeof REDEAL_RULES)[number];
 export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
 export type Chooser = (typeof CHOOSERS)[number];
 export type SumChoice = (typeof SUM_CHOICES)[number];
 export type AutoTieBreak = (typeof AUTO_TIE_BREAKS)[number];
 export type TableClaim = (typeof TABLE_CLAIMS)[number];
+export type AceOnAce = (typeof ACES_ON_ACE)[number];
+export type AceOnEmptyTable = (typeof ACES_ON_EMPTY_TABLE)[number];
+export type AceFirstPlay = (typeof ACE_FIRST_PLAYS)[number];
+export type AceCapture = (typeof ACE_CAPTURES)[number];
 export type SweepTiming = (typeof SWEEP_TIMINGS)[number];
 export type RemainderOwner = (typeof REMAINDER_OWNERS)[number];
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export type TiePolicy = (typeof TIE_POLICIES)[number];
 export type IncompletePrimiera = (typeof INCOMPLETE_PRIMIERA)[number];
 export type BonusCombine = (typeof BONUS_COMBINES)[number];
+export type CopyScoring = (typeof COPY_SCORINGS)[number];
 export type EndMode = (typeof END_MODES)[number];
 export type ExactTie = (typeof EXACT_TIES)[number];
+export type TargetAddition = (typeof TARGET_ADDITIONS)[number];
+export type CountingOutTie = (typeof COUNTING_OUT_TIES)[number];
+export type InstantWinSweep = (typeof INSTANT_WIN_SWEEPS)[number];
 export type RankingTie = (typeof RANKING_TIES)[number];
 export type TieBreakKey = (typeof TIE_BREAK_KEYS)[number];
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -164,10 +184,23 @@ export interface DeckRules {
   ranks: RankSpec[];
 }
 
-/** TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default). */
+/**
+ * DEAL-PROCEDURE: one packet of a deal, from the top of the stock: `hands` cards to each seat in turn, or `table`
+ * cards face up to the table.
+ */
+export type Packet = { hands: number } | { table: number };
+
+/** DEAL-TABLE-SIZE, DEAL-PROCEDURE: the knobs of the deal a player count may set for itself. */
+export type DealShape = Pick<DealRules, 'handSize' | 'tableSize' | 'packets'>;
+
+/**
+ * TEAM-SEATS, TEAM-PARTNERS: the allowed player counts, each with its allowed team modes (first = default), and the
+ * deal's sizes where they differ at these counts from `deal`'s.
+ */
 export interface Seating {
   players: number[];
   teamModes: string[];
+  deal?: Partial<DealShape>;
 }
 
 export interface PlayerRules {
@@ -180,6 +213,8 @@ export interface PlayerRules {
 export interface DealRules {
   handSize: number;
   tableSize: number | 'remainder';
+  /** The opening deal packet by packet, in place of `order` and `packet`; empty where those lay it out. */
+  packets: Packet[];
   order: DealOrder;
   packet: DealPacket;
   startSeat: DealStartSeat;
@@ -213,6 +248,8 @@ export interface OpeningTableRules {
 
 export interface CaptureRules {
   mode: CaptureMode;
+  /** CAP-RANK: whether a rank match takes one table card of the played value, or every one. */
+  rankMatch: RankMatch;
   rankPriority: boolean;
   compulsion: Compulsion;
   chooser: Chooser;
@@ -223,6 +260,14 @@ export interface CaptureRules {
   aceTakesAll: boolean;
   /** CAP-TABLE-CLAIM: which table cards making 15 the seat to play may take before its play, if any. */
   tableClaim: TableClaim;
+  /** CAP-ACE-TAKES-ALL: an ace played onto a table holding an ace captures as any card of value 1, or takes it all. */
+  aceOnAce: AceOnAce;
+  /** CAP-ACE-TAKES-ALL: an ace played to an empty table is trailed, or goes to its player's pile. */
+  aceOnEmptyTable: AceOnEmptyTable;
+  /** CAP-ACE-FIRST-PLAY: what a round's first play may do with an ace. */
+  aceFirstPlay: AceFirstPlay;
+  /** CAP-ACE-TAKES-ALL: whether the ace that takes the table takes all of it, or any part the player names. */
+  aceCapture: AceCapture;
 }
 
 export interface SweepRules {
@@ -243,12 +288,22 @@ export interface Category {
   kind: CategoryKind;
   points?: number;
   ties?: TiePolicy;
+  /** kinds `most-*` only: the least count that scores (absent: any count above 0). */
+  threshold?: number;
+  /** kind `most-sevens` only: the values whose cards decide equal counts of sevens, in order. */
+  tieRanks?: number[];
   /** kind `card` only: the card in canonical notation. */
   card?: string;
+  /** kind `card` only: the most copies score the points, or each copy scores them (absent: `most`). */
+  copies?: CopyScoring;
   /** kind `primiera` only. */
   incomplete?: IncompletePrimiera;
   /** kinds `all-coins`, `all-sevens` only. */
   combine?: BonusCombine;
+  /** kinds `all-coins`, `all-sevens` only: holding every card of the kind wins the game (END-HOLDING-ALL). */
+  winsGame?: boolean;
+  /** kind `napola` only: the highest value a run counts to (absent: 10). */
+  upTo?: number;
 }
 
 export interface ScoringRules {
@@ -259,12 +314,18 @@ export interface ScoringRules {
 export interface EndRules {
   mode: EndMode;
   target: number;
+  /** END-TARGET: what is added to `target` once the first round is scored. */
+  targetPlus: TargetAddition;
   exactTie: ExactTie;
   tieBreaks: TieBreakKey[];
   /** END-RANKING: how sides tied on points are ordered behind the winner. */
   rankTies: RankingTie;
   countingOut: boolean;
+  /** END-COUNTING-OUT: who wins when one award takes two or more sides to the target. */
+  countingOutTie: CountingOutTie;
   instantWin: boolean;
+  /** END-INSTANT-WIN: after which sweeps the instant win is checked. */
+  instantWinAfter: InstantWinSweep;
   inverse: boolean;
 }
 
@@ -367,7 +428,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const GAME_END_REASONS = ['target', 'counting-out', 'instant-win', 'inverse', 'single-round'] as const;
+export const GAME_END_REASONS = ['target', 'counting-out', 'instant-win', 'inverse', 'single-round', 'holding-all'] as const;
 export type GameEndReason = (typeof GAME_END_REASONS)[number];
 
 /** The event vocabulary. Sides are team indices (the seat itself in individual play). */
@@ -404,6 +465,7 @@ export const ERROR_CODES = [
   'CLAIM_TWICE',
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
+  'ACE_LEAD_FORBIDDEN',
   'CAPTURE_NOT_ON_TABLE',
   'CAPTURE_NOT_WHOLE_TABLE',
   'CAPTURE_WRONG_SUM',

@@ -43,6 +43,7 @@ export const DEFAULT_RULES: Rules = {
   deal: {
     handSize: 3,
     tableSize: 4,
+    packets: [],
     order: 'hands-first',
     packet: 'hand',
     startSeat: 'first-player',
@@ -54,6 +55,7 @@ export const DEFAULT_RULES: Rules = {
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
   capture: {
     mode: 'match-or-sum',
+    rankMatch: 'one',
     rankPriority: true,
     compulsion: 'played-card',
     chooser: 'player',
@@ -61,6 +63,10 @@ export const DEFAULT_RULES: Rules = {
     autoTieBreak: 'include-earliest',
     aceTakesAll: false,
     tableClaim: 'none',
+    aceOnAce: 'ordinary',
+    aceOnEmptyTable: 'trailed',
+    aceFirstPlay: 'free',
+    aceCapture: 'whole-table',
   },
   sweep: { points: 1, lastPlay: false, timing: 'round-end', aceTakesAll: false },
   remainder: { whenNobodyCaptured: 'discard' },
@@ -77,11 +83,14 @@ export const DEFAULT_RULES: Rules = {
   end: {
     mode: 'target',
     target: 11,
+    targetPlus: 'none',
     exactTie: 'another-round',
     tieBreaks: [],
     rankTies: 'side',
     countingOut: false,
+    countingOutTie: 'higher-total',
     instantWin: false,
+    instantWinAfter: 'scoring-sweep',
     inverse: false,
   },
 };
@@ -299,8 +308,8 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.tableClaim !== 'none' && capture.mode !== 'fifteen') {
     return `capture.tableClaim "${capture.tableClaim}" claims table cards making 15, which only capture.mode "fifteen" plays`;
   }
-  if (capture.chooser === 'auto' && capture.mode === 'match-or-sum' && !capture.rankPriority) {
-    return 'capture.chooser "auto" in match-or-sum mode needs capture.rankPriority (no source says how it would choose)';
+  if (capture.chooser === 'auto' && capture.mode !== 'fifteen' && !capture.rankPriority) {
+    return `capture.chooser "auto" in ${capture.mode} mode needs capture.rankPriority (no source says how it would choose)`;
   }
   const ids = new Set<string>();
   for (const category of scoring.categories) {
@@ -308,6 +317,9 @@ export function checkRules(rules: Rules): string | undefined {
     ids.add(category.id);
     if (category.kind === 'card' && (category.card === undefined || parseCard(category.card) < 0)) {
       return `scoring category "${category.id}" of kind "card" needs a card in canonical notation`;
+    }
+    if (category.tieRanks?.includes(7) === true) {
+      return `scoring category "${category.id}": tieRanks decide equal counts of sevens, so they cannot list 7`;
     }
   }
   const hasSweepCategory = scoring.categories.some((c) => c.kind === 'sweeps');
@@ -318,12 +330,16 @@ export function checkRules(rules: Rules): string | undefined {
     return 'sweeps scored immediately cannot also have a "sweeps" category';
   }
   if (end.countingOut && sweep.timing !== 'round-end') return 'end.countingOut needs sweep.timing "round-end"';
-  if (end.countingOut && scoring.categories.some((c) => c.ties === 'each')) {
-    return 'end.countingOut cannot use a category with ties "each": one award could take two sides to the target';
+  if (end.countingOut && scoring.categories.some((c) => c.winsGame === true)) {
+    return 'end.countingOut cannot use a category that wins the game (winsGame): no source says which comes first, the target or the win';
   }
   if (end.instantWin && sweep.timing !== 'immediate') return 'end.instantWin needs sweep.timing "immediate"';
   if (end.mode === 'single-round' && (end.inverse || end.countingOut)) {
     return 'a single-round game cannot use end.inverse or end.countingOut';
+  }
+  const readsTargetEarly = (['countingOut', 'instantWin'] as const).find((knob) => end[knob]);
+  if (end.targetPlus !== 'none' && readsTargetEarly !== undefined) {
+    return `end.targetPlus "${end.targetPlus}" sets the target once round 1 is scored, but end.${readsTargetEarly} reads it in round 1`;
   }
   return undefined;
 }

@@ -81,11 +81,19 @@ KNOWN = {
     ("capture", "autoTieBreak"): ("include-earliest", "exclude-earliest"),
     ("capture", "sums"): ("any",),
     ("capture", "tableClaim"): ("none", "any-fifteen", "after-discard"),
+    ("capture", "rankMatch"): ("one",),
+    ("capture", "aceOnAce"): ("ordinary",),
+    ("capture", "aceOnEmptyTable"): ("trailed",),
+    ("capture", "aceFirstPlay"): ("free",),
+    ("capture", "aceCapture"): ("whole-table",),
     ("sweep", "timing"): ("immediate", "round-end"),
     ("remainder", "whenNobodyCaptured"): ("discard", "dealer"),
     ("end", "mode"): ("target", "single-round"),
     ("end", "exactTie"): ("another-round", "lowest-seat"),
     ("end", "rankTies"): ("side",),
+    ("end", "targetPlus"): ("none", "first-round-winner-points"),
+    ("end", "countingOutTie"): ("higher-total", "next-award"),
+    ("end", "instantWinAfter"): ("scoring-sweep", "every-sweep"),
 }
 CATEGORY_KINDS = ("most-cards", "most-coins", "most-sevens", "card", "primiera", "all-coins", "all-sevens",
                   "sweeps", "napola")
@@ -97,18 +105,20 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "deck": {"copies": 1, "coinsSuit": "D", "ranks": [
         {"value": v, "primiera": p} for v, p in zip(range(1, 11), (16, 12, 13, 14, 15, 18, 21, 10, 10, 10))]},
     "players": {"seatings": [{"players": [2], "teamModes": ["individual"]}], "teamMode": "auto"},
-    "deal": {"handSize": 3, "tableSize": 4, "order": "hands-first", "packet": "hand",
+    "deal": {"handSize": 3, "tableSize": 4, "packets": [], "order": "hands-first", "packet": "hand",
              "startSeat": "first-player", "tableOrder": "dealt", "sortSuits": ["D", "H", "S", "C"],
              "firstDealer": "last-seat", "rotation": "forward"},
     "openingTable": {"redeal": [], "bonus": {"enabled": False, "beneficiary": "dealer", "thirty": "two-groups"}},
-    "capture": {"mode": "match-or-sum", "rankPriority": True, "compulsion": "played-card", "chooser": "player",
-                "sums": "any", "autoTieBreak": "include-earliest", "aceTakesAll": False,
+    "capture": {"mode": "match-or-sum", "rankMatch": "one", "rankPriority": True, "compulsion": "played-card",
+                "chooser": "player", "sums": "any", "autoTieBreak": "include-earliest", "aceTakesAll": False,
+                "aceOnAce": "ordinary", "aceOnEmptyTable": "trailed", "aceFirstPlay": "free", "aceCapture": "whole-table",
                 "tableClaim": "none"},
     "sweep": {"points": 1, "lastPlay": False, "timing": "round-end", "aceTakesAll": False},
     "remainder": {"whenNobodyCaptured": "discard"},
     "scoring": {"poolTeamCards": True, "categories": []},
-    "end": {"mode": "target", "target": 11, "exactTie": "another-round", "tieBreaks": [], "rankTies": "side", "countingOut": False,
-            "instantWin": False, "inverse": False},
+    "end": {"mode": "target", "target": 11, "targetPlus": "none", "exactTie": "another-round", "tieBreaks": [],
+            "rankTies": "side", "countingOut": False, "countingOutTie": "higher-total", "instantWin": False,
+            "instantWinAfter": "scoring-sweep", "inverse": False},
 }
 
 
@@ -164,6 +174,9 @@ def check_supported(r: dict) -> None:
         if kind in ("all-coins", "all-sevens") and cat.get("combine", "in-addition") not in (
                 "in-addition", "instead-of-most"):
             raise Unsupported(f"combine {cat.get('combine')!r} is not implemented")
+        for knob, played in (("tieRanks", None), ("copies", "most"), ("winsGame", False), ("upTo", 10)):
+            if cat.get(knob, played) != played:
+                raise Unsupported(f"category {knob} {cat.get(knob)!r} is not implemented")
     for k in r["end"]["tieBreaks"]:
         if k not in TIE_KEYS:
             raise Unsupported(f"tie-break key {k!r} is not implemented")
@@ -198,13 +211,28 @@ def check_rules(r: dict) -> None:
     end = r["end"]
     if end["countingOut"] and sw["timing"] != "round-end":
         bad("counting out without round-end sweeps", "END-COUNTING-OUT")
-    if end["countingOut"] and any(c.get("ties") == "each" for c in cats if c.get("kind") != "sweeps"):
-        bad("counting out with a ties: each category", "END-COUNTING-OUT")
+    if end["targetPlus"] != "none" and (end["countingOut"] or end["instantWin"]):
+        bad("a target raised after round 1 with counting out or instant win, which read it in round 1", "END-TARGET")
     if end["instantWin"] and sw["timing"] != "immediate":
         bad("instant win without immediate sweeps", "END-INSTANT-WIN")
     if end["mode"] == "single-round" and (end["inverse"] or end["countingOut"]):
         bad("single-round with inverse or counting out",
             "END-INVERSE" if end["inverse"] else "END-SINGLE-ROUND")
+
+
+def deal_shape(r: dict, n: int) -> dict:
+    """DEAL-TABLE-SIZE: handSize, tableSize and packets for n players; the seating listing n may give its own."""
+    shape = {k: r["deal"][k] for k in ("handSize", "tableSize", "packets")}
+    for entry in r["players"]["seatings"]:
+        if n in entry.get("players", []):
+            shape.update(entry.get("deal") or {})
+            break
+    return shape
+
+
+def packet_cards(packets: list[dict], to: str) -> int:
+    """DEAL-PROCEDURE: the cards the packets give each hand (to = "hands") or the table."""
+    return sum(p.get(to, 0) for p in packets)
 
 
 def team_mode_sides(r: dict, n: int) -> list[int]:
@@ -321,9 +349,11 @@ class Game:
         r = self.rules
         self.S = max(self.side_of) + 1
         self.c = r["deck"]["copies"]
-        self.h = r["deal"]["handSize"]
-        ts = r["deal"]["tableSize"]
+        shape = deal_shape(r, self.n)
+        self.h = shape["handSize"]
+        ts = shape["tableSize"]
         self.t = (40 * self.c) % (self.h * self.n) if ts == "remainder" else ts
+        self.packets = shape["packets"]
         self.D = (40 * self.c - self.t) // (self.h * self.n)
         self.primiera_of = {x["value"]: x["primiera"] for x in r["deck"]["ranks"]}
         self.coins = r["deck"]["coinsSuit"]
@@ -368,8 +398,27 @@ class Game:
         self.decks_this_round = 0
         self.state = "need-deck"
 
+    def deal_packets(self, cards: list[str], pos: int, packets: list[dict]) -> tuple[list[list[str]], list[str], int]:
+        """DEAL-PROCEDURE with deal.packets: {hands: k} gives each seat in turn k cards, {table: k} k to the table."""
+        dr = self.rules["deal"]
+        start = self.first_player if dr["startSeat"] == "first-player" else 0
+        hands: list[list[str]] = [[] for _ in range(self.n)]
+        table: list[str] = []
+        for p in packets:
+            if "table" in p:
+                table.extend(cards[pos:pos + p["table"]])
+                pos += p["table"]
+                continue
+            for k in range(self.n):
+                hands[(start + k) % self.n].extend(cards[pos:pos + p["hands"]])
+                pos += p["hands"]
+        return hands, table, pos
+
     def deal_hands(self, cards: list[str], pos: int) -> tuple[list[list[str]], int]:
         dr = self.rules["deal"]
+        if self.packets:
+            hands, _, pos = self.deal_packets(cards, pos, [p for p in self.packets if "hands" in p])
+            return hands, pos
         start = self.first_player if dr["startSeat"] == "first-player" else 0
         seq = [(start + k) % self.n for k in range(self.n)]
         hands: list[list[str]] = [[] for _ in range(self.n)]
@@ -394,7 +443,9 @@ class Game:
         self.decks_this_round += 1
         dr = self.rules["deal"]
         pos = 0
-        if dr["order"] == "table-first":
+        if self.packets:
+            hands, table, pos = self.deal_packets(deck, 0, self.packets)
+        elif dr["order"] == "table-first":
             table = deck[:self.t]
             pos = self.t
             hands, pos = self.deal_hands(deck, pos)
@@ -466,7 +517,8 @@ class Game:
         if self.rules["sweep"]["timing"] == "immediate":
             self.totals[side] += pts
             self.round_points[side] += pts
-            if self.rules["end"]["instantWin"] and pts > 0 and self.totals[side] >= self.target:
+            every = self.rules["end"]["instantWinAfter"] == "every-sweep"
+            if self.rules["end"]["instantWin"] and (pts > 0 or every) and self.totals[side] >= self.target:
                 self.end_game("instant-win", side)
 
     # ---------------------------------------------------------------------------------------- play
@@ -713,7 +765,9 @@ class Game:
         for s in range(self.n):
             self.game_won[self.side_of[s]].extend(self.piles[s])
         if self.score_round():
-            return  # counting out ended the game
+            return  # counting out ended the round
+        if self.round_no == 1 and self.rules["end"]["targetPlus"] == "first-round-winner-points":
+            self.target += max(self.round_points)  # END-TARGET: the first round's winner's points
         self.end_of_round()
 
     def competitors(self) -> tuple[list[list[str]], list[int], list[bool]]:
@@ -808,7 +862,8 @@ class Game:
                     points[sides[i]] = max(points[sides[i]], counts[i])
             return counts, points
         top = max(counts) if counts else 0
-        if top > 0:
+        # SCORE-MOST-*: the most scores only from the category's threshold up (absent: from 1).
+        if top >= cat.get("threshold", 1):
             winners = [i for i in range(k) if counts[i] == top]
             if kind in ("all-coins", "all-sevens"):
                 for i in winners:
@@ -839,34 +894,34 @@ class Game:
                         for cat2, (_, pts2) in zip(cats, results):
                             if cat2["kind"] == target_kind:
                                 pts2[sd] = 0
-        counting = self.rules["end"]["countingOut"]
+        end = self.rules["end"]
         for cat, (counts, pts) in zip(cats, results):
-            if counting:
+            if end["countingOut"]:
+                # the sides an addition leaves at or over the target: one sweep at a time, an award all at once
                 shown = [0] * self.S
+                reached: list[int] = []
                 if cat["kind"] == "sweeps":
                     step = self.rules["sweep"]["points"]
-                    steps = [self.side_of[s] for s in self.sweep_log]
-                    for sd in steps:
+                    for sd in [self.side_of[s] for s in self.sweep_log]:
                         shown[sd] += step
                         self.totals[sd] += step
                         self.round_points[sd] += step
-                        if self.totals[sd] >= self.target:
+                        if step > 0 and self.totals[sd] >= self.target:
+                            reached = [sd]
                             break
                 else:
                     for sd in range(self.S):
                         shown[sd] = pts[sd]
                         self.totals[sd] += pts[sd]
                         self.round_points[sd] += pts[sd]
+                        if pts[sd] > 0 and self.totals[sd] >= self.target:
+                            reached.append(sd)
                 self.emit({"type": "award", "round": self.round_no, "category": cat["id"], "counts": counts,
                            "points": shown})
-                reached = [sd for sd in range(self.S) if self.totals[sd] >= self.target]
-                if reached:
+                # END-COUNTING-OUT: several sides reached in one award stop the count only under higher-total
+                if len(reached) == 1 or (reached and end["countingOutTie"] == "higher-total"):
                     self.emit_round_end()
-                    top = max(self.totals[sd] for sd in reached)
-                    winner = min(sd for sd in reached if self.totals[sd] == top)
-                    if len([sd for sd in reached if self.totals[sd] == top]) > 1:
-                        log("counting out: several sides reached the target at once (AMB-35, undefined)")
-                    self.end_game("counting-out", winner)
+                    self.decide_highest(reached, "counting-out")
                     return True
             else:
                 for sd in range(self.S):
@@ -918,21 +973,25 @@ class Game:
                 self.state = "between-rounds"
             return
         self.emit_round_end()
-        over = [sd for sd in range(self.S) if self.totals[sd] >= self.target]
-        if not over:
+        if any(self.totals[sd] >= self.target for sd in range(self.S)):
+            self.decide_highest(list(range(self.S)), "target")
+        else:
             self.state = "between-rounds"
-            return
-        top = max(self.totals)
-        tied = [sd for sd in range(self.S) if self.totals[sd] == top]
+
+    def decide_highest(self, sides: list[int], reason: str) -> None:
+        """END-TARGET among `sides`: the highest total wins, then END-TIE-BREAKS, then END-EXACT-TIE."""
+        end = self.rules["end"]
+        top = max(self.totals[sd] for sd in sides)
+        tied = [sd for sd in sides if self.totals[sd] == top]
         for key in end["tieBreaks"]:
             if len(tied) == 1:
                 break
             best = max(self.tie_key_counts(key, sd) for sd in tied)
             tied = [sd for sd in tied if self.tie_key_counts(key, sd) == best]
         if len(tied) == 1:
-            self.end_game("target", tied[0])
+            self.end_game(reason, tied[0])
         elif end["exactTie"] == "lowest-seat":
-            self.end_game("target", min(tied))
+            self.end_game(reason, min(tied))
         else:
             self.state = "between-rounds"
 
@@ -965,12 +1024,17 @@ def new_game(req: dict) -> Game:
         if fd is not None and fd != n - 1:
             raise Refusal("SETUP_DEALER", f"the first dealer is seat {n - 1}, not {fd}", "DEAL-DEALER")
         first = n - 1
-    c, h = r["deck"]["copies"], r["deal"]["handSize"]
-    ts = r["deal"]["tableSize"]
+    shape = deal_shape(r, n)
+    c, h = r["deck"]["copies"], shape["handSize"]
+    ts = shape["tableSize"]
     t = (40 * c) % (h * n) if ts == "remainder" else ts
     if h * n > 40 * c or t > 40 * c or (40 * c - t) % (h * n) != 0 or (40 * c - t) // (h * n) < 1:
         raise Refusal("SETUP_DEAL_SIZE", f"{n} hands of {h} and a table of {t} do not divide {40 * c} cards",
                       "DEAL-TABLE-SIZE")
+    packets = shape["packets"]
+    if packets and (packet_cards(packets, "hands"), packet_cards(packets, "table")) != (h, t):
+        raise Refusal("SETUP_DEAL_SIZE", f"the packets do not give {h} cards to each hand and {t} to the table",
+                      "DEAL-PROCEDURE")
     return Game(rules=r, n=n, side_of=side_of, first_dealer=first)
 
 

@@ -27,7 +27,7 @@ PAGAT = {
     "players": {"seatings": [{"players": [2, 3], "teamModes": ["individual"]},
                              {"players": [4], "teamModes": ["2v2"]},
                              {"players": [6], "teamModes": ["3v3"]}], "teamMode": "auto"},
-    "deal": {"handSize": 3, "tableSize": 4, "order": "hands-first", "packet": "hand", "startSeat": "first-player",
+    "deal": {"handSize": 3, "tableSize": 4, "packets": [], "order": "hands-first", "packet": "hand", "startSeat": "first-player",
              "tableOrder": "dealt", "sortSuits": ["D", "H", "S", "C"], "firstDealer": "last-seat",
              "rotation": "forward"},
     "openingTable": {"redeal": [{"rule": "TABLE-REDEAL-KINGS", "value": 10, "atLeast": 3, "atLeastPerCopy": 0,
@@ -43,8 +43,9 @@ PAGAT = {
         {"id": "settebello", "kind": "card", "card": "7D", "points": 1, "ties": "nobody"},
         {"id": "primiera", "kind": "primiera", "points": 1, "ties": "nobody", "incomplete": "loses-to-complete"},
         {"id": "sweeps", "kind": "sweeps"}]},
-    "end": {"mode": "target", "target": 11, "exactTie": "another-round", "tieBreaks": [], "countingOut": False,
-            "instantWin": False, "inverse": False},
+    "end": {"mode": "target", "target": 11, "targetPlus": "none", "exactTie": "another-round", "tieBreaks": [],
+            "countingOut": False, "countingOutTie": "higher-total", "instantWin": False,
+            "instantWinAfter": "scoring-sweep", "inverse": False},
 }
 
 
@@ -182,6 +183,29 @@ class Primiera(unittest.TestCase):
         self.assertEqual(self.award("loses-to-complete", [a, b]), {"counts": [78, 78], "points": [0, 0]})
 
 
+class Threshold(unittest.TestCase):
+    """SCORE-MOST-CARDS with a threshold (AMB-21): three players, 14, 13 and 13 cards."""
+
+    def test_the_most_scores_only_from_the_threshold_up(self):
+        r = copy.deepcopy(PAGAT)
+        cards = {"id": "cards", "kind": "most-cards", "points": 1, "ties": "nobody", "threshold": 21}
+        r["scoring"]["categories"] = [cards, {"id": "sweeps", "kind": "sweeps"}]
+        g = E.Game(rules=E.merged_rules(r), n=3, side_of=[0, 1, 2], first_dealer=2)
+        deck = E.full_deck(1)
+        g.piles = [deck[:14], deck[14:27], deck[27:]]
+        self.assertEqual(g.category_result(cards), ([14, 13, 13], [0, 0, 0]))
+        g.piles = [deck[:21], deck[21:30], deck[30:]]
+        self.assertEqual(g.category_result(cards), ([21, 9, 10], [1, 0, 0]))
+
+    def test_readings_it_does_not_play_are_skipped(self):
+        for knob, value in (("tieRanks", [6, 1]), ("copies", "each"), ("winsGame", True)):
+            r = copy.deepcopy(PAGAT)
+            kind = {"tieRanks": "most-sevens", "copies": "card", "winsGame": "all-coins"}[knob]
+            r["scoring"]["categories"] = [{"id": "x", "kind": kind, "points": 1, "ties": "nobody", "card": "7D",
+                                           knob: value}, {"id": "sweeps", "kind": "sweeps"}]
+            self.assertIn("skipped", replay(r, [{"decks": [PRIORITY_DECK], "plays": []}]), knob)
+
+
 class CountingOut(unittest.TestCase):
     """END-COUNTING-OUT's example (denexa): A on 9, B on 10; A wins cards, B wins coins: B wins at once."""
 
@@ -229,6 +253,96 @@ class CountingOut(unittest.TestCase):
         self.assertEqual((aw["counts"], aw["points"]), ([3, 1], [2, 1]))
         self.assertEqual(g.events[-1], {"type": "game-end", "reason": "counting-out", "winner": 1,
                                         "ranking": [1, 0], "totals": [10, 11]})
+
+    def award_taking_both(self, tie: str, totals: list[int], points: int) -> E.Game:
+        """A cards category worth `points` that scores both players (20 cards each), then one sweep by B."""
+        r = E.merged_rules(denexa())
+        r["scoring"]["categories"] = [{"id": "cards", "kind": "most-cards", "points": points, "ties": "each"},
+                                      {"id": "sweeps", "kind": "sweeps"}]
+        r["end"]["countingOutTie"] = tie
+        g = E.Game(rules=r, n=2, side_of=[0, 1], first_dealer=1)
+        g.round_no, g.totals = 2, list(totals)
+        half = E.full_deck(1)
+        g.piles, g.round_points = [half[:20], half[20:]], [0, 0]
+        g.sweeps_seat, g.sweep_log = [0, 1], [1]
+        g.score_round()
+        return g
+
+    def test_one_award_takes_both_there_the_higher_total_wins(self):
+        g = self.award_taking_both("higher-total", [10, 9], 2)
+        self.assertEqual([x["category"] for x in of_type(g.events, "award")], ["cards"])
+        self.assertEqual(g.events[-1], {"type": "game-end", "reason": "counting-out", "winner": 0,
+                                        "ranking": [0, 1], "totals": [12, 11]})
+
+    def test_one_award_takes_both_there_with_equal_totals_another_round(self):
+        g = self.award_taking_both("higher-total", [10, 10], 1)
+        self.assertEqual(g.events[-1], {"type": "round-end", "round": 2, "points": [1, 1], "totals": [11, 11]})
+        self.assertEqual(g.state, "between-rounds")
+
+    def test_next_award_counts_on_to_the_next_point(self):
+        g = self.award_taking_both("next-award", [10, 10], 1)
+        self.assertEqual([x["category"] for x in of_type(g.events, "award")], ["cards", "sweeps"])
+        self.assertEqual(g.events[-1], {"type": "game-end", "reason": "counting-out", "winner": 1,
+                                        "ranking": [1, 0], "totals": [11, 12]})
+
+
+class Target(unittest.TestCase):
+    """END-TARGET with targetPlus, END-INSTANT-WIN with instantWinAfter."""
+
+    def test_first_round_winner_points_raise_the_target(self):
+        r = E.merged_rules(copy.deepcopy(PAGAT))
+        r["scoring"]["categories"] = []
+        r["end"]["targetPlus"] = "first-round-winner-points"
+        g = E.Game(rules=r, n=2, side_of=[0, 1], first_dealer=1)
+        g.round_no, g.totals, g.round_points = 1, [4, 3], [4, 3]
+        g.table, g.piles, g.last_capturer = [], [[], []], None
+        g.finish_round()
+        self.assertEqual((g.target, g.state), (15, "between-rounds"))
+
+    def sweep_at_target(self, after: str) -> E.Game:
+        r = E.merged_rules(copy.deepcopy(PAGAT))
+        r["scoring"]["categories"] = []
+        r["sweep"].update({"timing": "immediate", "points": 0})
+        r["end"].update({"instantWin": True, "instantWinAfter": after})
+        g = E.Game(rules=r, n=2, side_of=[0, 1], first_dealer=1)
+        g.round_no, g.totals, g.round_points = 2, [11, 3], [0, 0]
+        g.sweeps_seat, g.sweep_log = [0, 0], []
+        g.make_sweep(0)
+        return g
+
+    def test_a_sweep_worth_nothing_wins_only_after_every_sweep(self):
+        self.assertFalse(self.sweep_at_target("scoring-sweep").over)
+        self.assertEqual(self.sweep_at_target("every-sweep").events[-1]["reason"], "instant-win")
+
+
+class Packets(unittest.TestCase):
+    """DEAL-PROCEDURE with deal.packets; DEAL-TABLE-SIZE with a seating's own deal."""
+
+    def first_deal(self, rules: dict) -> dict:
+        ordered = E.full_deck(1)
+        return replay(rules, [{"decks": [ordered], "plays": []}], players=4, sideOf=[0, 1, 0, 1])["events"][0]
+
+    def test_packets_interleave_the_table(self):
+        r = copy.deepcopy(PAGAT)
+        r["deal"].update({"handSize": 9, "packets": [{"hands": 3}, {"table": 2}, {"hands": 3}, {"table": 2},
+                                                     {"hands": 3}]})
+        deal = self.first_deal(r)
+        self.assertEqual(deal["hands"][0], ["1D", "2D", "3D", "5H", "6H", "7H", "9S", "10S", "1C"])
+        self.assertEqual(deal["table"], ["3H", "4H", "7S", "8S"])
+
+    def test_a_seating_deals_its_own_sizes(self):
+        r = copy.deepcopy(PAGAT)
+        r["players"]["seatings"][1]["deal"] = {"handSize": 10, "tableSize": 0,
+                                               "packets": [{"hands": 3}, {"hands": 3}, {"hands": 4}]}
+        deal = self.first_deal(r)
+        self.assertEqual(deal["hands"][3], ["10D", "1H", "2H", "2S", "3S", "4S", "7C", "8C", "9C", "10C"])
+        self.assertEqual(deal["table"], [])
+
+    def test_packets_that_do_not_add_up_are_refused(self):
+        r = copy.deepcopy(PAGAT)
+        r["deal"]["packets"] = [{"hands": 2}, {"table": 4}]
+        ans = replay(r, [{"decks": [E.full_deck(1)], "plays": []}])
+        self.assertEqual(ans["rejection"]["code"], "SETUP_DEAL_SIZE")
 
 
 def fifteen(table_claim: str) -> dict:

@@ -91,6 +91,30 @@ test("the same with --jobs 2: each thread's engine is ended", async () => {
   for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
 }, 30_000);
 
+test('a runner killed outright (SIGKILL, nothing to clean up): an adapter spinning in a loop that never yields ends with it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-orphan-'));
+  const pidFile = join(dir, 'pid');
+  await writeFile(
+    join(dir, 'spinning.mjs'),
+    `import { writeFileSync } from 'node:fs';
+export default {
+  name: 'spinning',
+  replay: () => { writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); for (;;) {} },
+  close: async () => {},
+};
+`,
+  );
+  const spinning = (): boolean => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '';
+  const ran = await interruptedWhen(spinning, ['run', 'runner/testdata/hostile/engines/fixtures', '--adapter', join(dir, 'spinning.mjs'), '--timeout', '60'], {}, 'SIGKILL');
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  await rm(dir, { recursive: true, force: true });
+  expect(ran.code).toBe(null);
+  expect(alive(pid), 'the adapter, just after the runner died').toBe(true);
+  const deadline = performance.now() + 5000;
+  while (alive(pid) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(alive(pid), `the adapter's process ${pid}, 5 s after the runner died`).toBe(false);
+}, 30_000);
+
 test('Ctrl-C between replays: the fixtures that ran are reported, the rest counted as not run, exit 130', async () => {
   // Each replay of this engine takes 2 s. The interrupt comes once the first result is printed (the pretty
   // reporter prints none before the end: the first replay's mark and 2 s more), so that one ran and is reported.

@@ -86,6 +86,12 @@ describe('every knob value has its wording', () => {
     'openingTable.bonus.beneficiary': { openingTable: { bonus: { enabled: true } } },
     'openingTable.bonus.thirty': { openingTable: { bonus: { enabled: true } } },
     'deal.rotation': { end: { mode: 'target' } },
+    'end.countingOutTie': { end: { countingOut: true }, scoring: { categories: [{ id: 'cards', kind: 'most-cards', points: 1, ties: 'each' }, { id: 'sweeps', kind: 'sweeps' }] } },
+    'end.instantWinAfter': { end: { instantWin: true } },
+    'capture.aceOnAce': { capture: { aceTakesAll: true } },
+    'capture.aceOnEmptyTable': { capture: { aceTakesAll: true } },
+    'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
+    'capture.aceCapture': { capture: { aceTakesAll: true } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {
@@ -109,6 +115,7 @@ describe('every knob value has its wording', () => {
     ['tiePolicy', (value: string) => ({ scoring: { categories: [{ id: 'x', kind: 'most-cards', points: 1, ties: value }] } })],
     ['incompletePrimiera', (value: string) => ({ scoring: { categories: [{ id: 'x', kind: 'primiera', points: 1, ties: 'nobody', incomplete: value }] } })],
     ['bonusCombine', (value: string) => ({ scoring: { categories: [{ id: 'm', kind: 'most-coins', points: 1, ties: 'nobody' }, { id: 'x', kind: 'all-coins', points: 2, ties: 'nobody', combine: value }] } })],
+    ['copyScoring', (value: string) => ({ deck: { copies: 2 }, scoring: { categories: [{ id: 'x', kind: 'card', card: '7D', points: 1, ties: 'nobody', copies: value }] } })],
     ['tieBreakKey', (value: string) => ({ end: { tieBreaks: [value] } })],
     ['redealRule', (value: string) => ({ openingTable: { redeal: [{ rule: value, value: 10, atLeast: 3, atLeastPerCopy: 0, maxDeals: 0 }] } })],
   ] as const)('every value of %s, which lives in a list, is in words in the rulebook', (name, patchFor) => {
@@ -121,7 +128,7 @@ describe('every knob value has its wording', () => {
   });
 
   test('the schema enums in lists are all tested above', () => {
-    const inLists = ['categoryKind', 'tiePolicy', 'incompletePrimiera', 'bonusCombine', 'tieBreakKey', 'redealRule'];
+    const inLists = ['categoryKind', 'tiePolicy', 'incompletePrimiera', 'bonusCombine', 'copyScoring', 'tieBreakKey', 'redealRule'];
     const tested = new Set([...scalarKnobs.map(({ name }) => name), ...inLists]);
     expect(Object.keys(WORDING).filter((name) => !tested.has(name))).toEqual([]);
   });
@@ -180,6 +187,36 @@ describe('the rulebooks of the variants', () => {
     expect(text).toContain('decided over the whole game by, in order: most escobas, then most oros, then the 7 of oros (`7D`), then most cards.');
     expect(text).toContain('| `target` | 21 | 21 | 7 to 27 |');
     expect(markdownOf('escoba', { target: 15 })).toContain('at 15 points or more');
+  });
+
+  test('the readings of the scoring categories: a threshold, equal sevens decided by other values, copies, a win by holding all', () => {
+    expect(markdownOf('scopa-dimensionecasino')).toContain('1 point to the player or partnership with the most cards, if that is at least 21; a tie for the most scores nobody.');
+    expect(markdownOf('escoba-entretodos')).toContain(
+      '1 point to the player or partnership with the most sevens; equal sevens go to the player or partnership with more cards of value 6, then of value 1, then of value 5; on a tie for the most, each tied player or partnership scores.',
+    );
+    expect(markdownOf('house-settebello-per-copy', { decks: 2 })).toContain('1 point to a player for each copy of it they took (`7D`).');
+    const napoleone = markdownOf('napola-napoleone');
+    expect(napoleone).toContain('(`napoleone`): a player or partnership who took all 10 denari wins the game (see End of the game).');
+    expect(markdownOf('napola-napoleone', {}, { scoring: { categories: [{ id: 'all', kind: 'all-coins', points: 2, ties: 'nobody', winsGame: true }] } })).toContain(
+      '2 points to a player or partnership who took all 10 denari; taking them all also wins the game (see End of the game).',
+    );
+    expect(napoleone).toContain('### END-HOLDING-ALL');
+    expect(napoleone).toContain('A player or partnership that took all the denari in a round wins the game when the round has been scored, whatever the totals.');
+  });
+
+  test("a seating's own deal and a deal in packets are in words, with the table of sizes", () => {
+    const assi = markdownOf('scopa-d-assi-giochistars');
+    expect(assi).toContain(
+      'Each deal gives every player 3 cards. The first deal of a round also lays out the opening table: 4 cards. With 4 players, each deal gives every player 10 cards. No card goes to the table: play starts on an empty table.',
+    );
+    expect(assi).toContain('| 4 | 10 | 0 | 1 |');
+    expect(assi).toContain('With 4 players, the first deal goes out in packets from the top of the deck, starting with the player after the dealer: 3 cards to each player, then 3 to each player, then 4 to each player.');
+    expect(markdownOf('scopone-classico-figs')).toContain(': 3 cards to each player, then 2 to the table, then 3 to each player, then 2 to the table, then 3 to each player.');
+    const seatings = [
+      { players: [2], teamModes: ['individual'], deal: { handSize: 5, tableSize: 0 } },
+      { players: [3], teamModes: ['individual'] },
+    ];
+    expect(markdownOf('pagat', {}, { players: { seatings } })).toContain('When every hand is empty and the stock is not, as many cards as the first deal gave are dealt to each player');
   });
 
   test('playpalace: the opening table is the remainder; sweeps score at once; options change the book', () => {

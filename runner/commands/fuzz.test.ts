@@ -25,7 +25,7 @@ test('the reference engine fuzzed: nothing broken, nothing written, exit 0', asy
   const out = join(dir, 'none');
   const ran = await runCli(['fuzz', '--adapter', REFERENCE, '--games', '100', '--out', out]);
   expect(ran.code).toBe(0);
-  expect(ran.stdout).toMatch(/^fuzz: 100 games from seed 1 in [\d.]+ s \(\d+ games\/s\), 0 rules broken\n$/);
+  expect(ran.stdout).toMatch(/^fuzz: 100 games from seed 1 in [\d.]+ s \(\d+ games\/s; 100 to the game's end, \d+ illegal decisions probed\), 0 rules broken\n$/);
   await expect(readdir(out)).rejects.toThrow(/ENOENT/);
 });
 

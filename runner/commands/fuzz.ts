@@ -9,7 +9,7 @@ import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../refer
 import { MAX_JOBS } from '../run/pool.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
-import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
+import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
@@ -107,14 +107,19 @@ export const fuzzCommand: Command = {
                             [--jobs <n>] [--out <dir>] [--force]
                             [--reporter pretty|json|html [--html <file>]]
 
-Plays seeded random games of the variant (random deck orders; each decision drawn over
-every legal one, and with probability <r> (default 0.05) an illegal one of some shape an
-engine might let through), runs each on the engine, and compares it with the reference
+Plays seeded random games of the variant to their end (random deck orders; each decision
+drawn over every legal one), runs each on the engine, and compares it with the reference
 engine under the rules the engine declares (its hello's profile, or --profile), through
 the same comparison and report card as run. Each rule broken for the first time is shrunk
 to the smallest game found that still shows it (the rounds before and after it dropped, as
 few plays as will do) and written to <dir> (default fuzz-findings/) as a fixture with
 provenance "fuzz", which run reproduces. The same seed gives the same games.
+
+Illegal decisions probe the games without cutting them short: at each decision, with
+probability <r> (default 0.05), an illegal decision of some shape an engine might let
+through is drawn, and the first one drawn in a game is played as a game of its own (the
+game's decisions up to it, then it, expecting the refusal), while the game itself goes on
+legally to its end.
 
 The variant is pagat unless --variant names another, by id or by the path of its file
 (./house.yaml); --variants <dir> (repeatable) reads the variant files of <dir> too, which
@@ -173,6 +178,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       profile = loaded.value;
     }
 
+    const engine = judgedByProfile(spec, profile);
     if (values.against !== undefined && values.profile !== undefined) throw new UsageError('give --profile or --against, not both: the judging engine plays the rules as written');
     if (values.against?.trim() === '') throw new UsageError('--against needs a command');
     // Without --players, every player count the engine declares for the variant, in turn; else two.
@@ -210,9 +216,9 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     try {
       outcome =
         jobs === 1
-          ? await fuzzInProcess(spec, against, { ...settings, ...(io.signal === undefined ? {} : { signal: io.signal }), onGame: (played, broken) => showProgress(played, broken.size) })
+          ? await fuzzInProcess(engine, against, { ...settings, ...(io.signal === undefined ? {} : { signal: io.signal }), onGame: (played, broken) => showProgress(played, broken.size) })
           : await fuzzOnWorkers(
-              { engine: spec, ...(against === undefined ? {} : { against }), settings },
+              { engine, ...(against === undefined ? {} : { against }), settings },
               { jobs, ...(io.signal === undefined ? {} : { signal: io.signal }), onProgress: showProgress },
             );
     } catch (error) {
@@ -252,10 +258,12 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     const rate = Math.round((outcome.games * 1000) / Math.max(1, outcome.durationMs));
     const unjudged = outcome.games - outcome.judged;
     const notJudged = unjudged === 0 ? '' : `; ${unjudged} game${unjudged === 1 ? '' : 's'} not judged (skipped or not applicable: ${outcome.notJudgedBecause ?? 'no reason given'})`;
-    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${notJudged}${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C or a signal): the findings so far are kept' : ''}`;
+    const depth = `${outcome.reachedGameEnd} to the game's end, ${outcome.probes} illegal decision${outcome.probes === 1 ? '' : 's'} probed`;
+    const line = `fuzz: ${outcome.games} games from seed ${seed} in ${(outcome.durationMs / 1000).toFixed(2)} s (${rate} games/s; ${depth}), ${outcome.findings.length} rule${outcome.findings.length === 1 ? '' : 's'} broken${notJudged}${written.length === 0 ? '' : `; written: ${written.join(', ')}`}${outcome.interrupted ? '; interrupted (Ctrl-C or a signal): the findings so far are kept' : ''}`;
     if (values.reporter === 'json') {
       const report = JSON.parse(renderJson(summary)) as Record<string, unknown>;
-      const fuzzed = { games: outcome.games, judged: outcome.judged, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written };
+      const { games, judged, reachedRoundEnd, reachedGameEnd, probes } = outcome;
+      const fuzzed = { games, judged, reachedRoundEnd, reachedGameEnd, probes, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written };
       io.stdout.write(`${JSON.stringify({ ...report, fuzz: fuzzed }, null, 2)}\n`);
     } else if (htmlPath !== undefined) {
       io.stdout.write(`${line}\n`);

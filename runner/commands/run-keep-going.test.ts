@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const UNKNOWN_VARIANT =
-  'demo/bad-02.yaml:6:10: error: unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto, denexa, escoba-denexa-blog, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-playjoy, escoba-ranked-losers, escoba-vipgames, escoba, house-remainder-dealer, house-remainder-first-player, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace, re-bello, scopa-a-quindici, scopa-d-assi, scopa-fewest-cards, scoparella, scopone-classico, scopone-scientifico, tripod-varianti)';
+  'demo/bad-02.yaml:6:10: error: unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto-vivaioscuole, asso-piglia-tutto, denexa-cassino-pairing, denexa, escoba-counted-out-next-award, escoba-counted-out, escoba-denexa-blog, escoba-entretodos, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-paigro, escoba-playjoy, escoba-ranked-losers, escoba-vipgames, escoba, house-remainder-dealer, house-remainder-first-player, house-settebello-per-copy, napola-napoleone, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace-every-sweep, playpalace, re-bello, scopa-a-quindici-pagat, scopa-a-quindici, scopa-d-assi-giochistars, scopa-d-assi-iogames, scopa-d-assi-scopone-wikipedia, scopa-d-assi-snai, scopa-d-assi-vile, scopa-d-assi, scopa-dimensionecasino, scopa-fewest-cards, scopa-folk-primiera, scoparella, scopone-classico-figs, scopone-classico, scopone-scientifico, tripod-varianti)';
 
 describe('run --keep-going', () => {
   test('without it, one invalid fixture file stops the run', async () => {

@@ -4,14 +4,14 @@
  * selects fixtures, replays each on the engine, compares, and reports.
  * @module
  */
-import type { ResolvedVariant } from '../../reference/index.ts';
-import { stat } from 'node:fs/promises';
+import { type ResolvedVariant, RULE_IDS, type RuleId } from '../../reference/index.ts';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
-import { reproCommand } from '../report/divergence.ts';
-import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { reproCommand, reproGameCommand } from '../report/divergence.ts';
+import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
@@ -19,11 +19,13 @@ import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { loadProfileFile } from '../profile/load.ts';
-import type { EngineProfile } from '../profile/profile.ts';
-import { countResults, cutShort, exitCodeOf, type FixtureResult, isUnexpected, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSummary, isUnexpected, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
 import { type Progress, progressLine } from '../run/progress.ts';
-import { resultWithout, type RunTask } from '../run/task.ts';
+import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
+import { gameSettings, generatedGames, type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
+import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
@@ -33,7 +35,7 @@ import { renderTap } from '../report/tap.ts';
 import { inputAt, readUserFile } from '../util/files.ts';
 import { filesUnder } from '../util/walk.ts';
 import { globMatcher } from '../util/glob.ts';
-import { FIXTURES_DIR } from '../util/repo-paths.ts';
+import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import {
   type ExpectFailList,
   expectedFailureOf,
@@ -62,6 +64,9 @@ const HTML = 'html';
  */
 const HELD_FIXTURES = 2000;
 
+/** The most games --games takes per setting. */
+const MAX_GAMES = 100_000;
+
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
   filter: { type: 'string' },
@@ -79,6 +84,8 @@ const OPTIONS = {
   'validate-protocol': { type: 'boolean' },
   profile: { type: 'string' },
   'write-expect-fail': { type: 'string' },
+  games: { type: 'string' },
+  seed: { type: 'string' },
   ...VARIANTS_OPTION,
 } as const;
 
@@ -90,6 +97,7 @@ export const runCommand: Command = {
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
                               [--profile <file>] [--write-expect-fail <file>]
+                              [--games <n> [--seed <n>]]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations, as far as the engine
@@ -105,7 +113,17 @@ and nothing is run (with --keep-going, only the invalid fixture files are left o
 of more than ${HELD_FIXTURES} files is read twice, checked and then run, so that memory stays flat
 whatever its size (a file changed in between is reported as errored, not run).
 
+With --games <n>, n seeded games per setting of the engine are judged beside the corpus:
+for each variant its profile (--profile) declares, each player count it plays and each
+option value it lists, games generated on the reference engine under the rules the engine
+declares, every decision legal, each to the game's end; without --profile, every variant at
+every player count. Their ids are games/<variant>/p<players>[-<options>]-s<seed>, which
+--filter selects (--filter 'games/*': the games alone), and each failure's command reruns
+that game alone. The report counts them apart from the corpus, with the rules they exercised.
+
 Options:
+  --games <n>           n generated games per setting, judged beside the corpus (above)
+  --seed <n>            the first game's seed (default 1); game k has seed n + k
   --variant <id>        only fixtures of this variant (repeatable, or a,b); an id, or the
                         path of a variant file (./house.yaml)
   --variants <dir>      read the variant files of <dir> too (repeatable), for fixtures of
@@ -187,6 +205,8 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     const engine = engineSpecOf(values, io.cwd);
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io);
+    if (values.seed !== undefined && values.games === undefined) throw new UsageError('--seed is the first seed of --games: give --games too');
+    const games = values.games === undefined ? undefined : { count: integerOption('games', values.games, 1, MAX_GAMES), seed: integerOption('seed', values.seed ?? '1', 0) };
 
     const prepared = await prepareRun(paths, selection, {
       engine,
@@ -198,11 +218,13 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       profile: values.profile,
       expectFail: values['expect-fail'],
       ...(baseline === undefined ? {} : { baselinePath: baseline.path }),
+      ...(games === undefined ? {} : { games }),
     }, io);
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut } = prepared;
     const settings = {
-      engine,
+      ...(prepared.games === undefined ? {} : { games: prepared.games }),
+      engine: judgedByProfile(engine, profile),
       jobs,
       bail: values.bail === true,
       reporter: reporter as ReporterName,
@@ -229,6 +251,8 @@ interface RunWanted {
   expectFail: string | undefined;
   /** --write-expect-fail, resolved. */
   baselinePath?: string;
+  /** --games and --seed. */
+  games?: GamesWanted;
 }
 
 interface PreparedRun {
@@ -239,6 +263,8 @@ interface PreparedRun {
   selected: number;
   /** --keep-going left out invalid fixture files. */
   leftOut: boolean;
+  /** --games: what was generated, and the rules the games exercise. */
+  games?: Omit<GamesSummary, 'counts'>;
 }
 
 /**
@@ -302,19 +328,20 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     return EXIT.invalid;
   }
 
-  const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
-  const whole = selectFixtures(entries, { ...selection, shard: undefined });
-  const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
-  if (whole.length === 0) {
-    io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read)\n`);
-    return EXIT.invalid;
-  }
-
   const reproFlags = [
     ...engineFlags(wanted.engine),
     ...(wanted.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, wanted.profile), io)]),
     ...wanted.variantsFlags,
   ];
+  const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
+  const whole = selectFixtures(entries, { ...selection, shard: undefined });
+  const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
+  const games = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, selection, reproFlags);
+  if (whole.length === 0 && games.length === 0) {
+    io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read${wanted.games === undefined ? '' : ', and no generated game'})\n`);
+    return EXIT.invalid;
+  }
+
   const tasks = selected.map(({ fixture: checked }): RunTask => {
     const file = showPath(checked.path, io);
     const expectedFailure = expectedFailureOf(expectFail, checked.id);
@@ -331,7 +358,31 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
         : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
     return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
   });
-  return { tasks, registry, ...(profile === undefined ? {} : { profile }), selected: whole.length, leftOut: leftOut.length > 0 };
+  tasks.push(...games.map((game) => taskOf(wanted.htmlPath === undefined ? game : { ...game, keepGame: true })));
+  const gamesMade = wanted.games === undefined ? {} : { games: { perSetting: wanted.games.count, seed: wanted.games.seed, settings: new Set(games.map((game) => settingOf(game.fixture.id))).size, exercised: exercisedBy(games) } };
+  return { tasks, registry, ...gamesMade, ...(profile === undefined ? {} : { profile }), selected: whole.length, leftOut: leftOut.length > 0 };
+}
+
+/**
+ * The generated games of `--games` that the selection takes (--variant, --filter, --tags; --shard shares them
+ * as it shares the corpus), for the settings of the profile given, or of every variant where none is.
+ */
+async function gamesSelected(
+  registry: Map<string, ResolvedVariant>,
+  profile: EngineProfile | undefined,
+  wanted: GamesWanted,
+  selection: Selection,
+  reproFlags: readonly string[],
+): Promise<RunItem[]> {
+  const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+  const repro = (id: string, seed: number): string => reproGameCommand(id, seed, reproFlags);
+  return selectFixtures(generatedGames(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro), selection);
+}
+
+/** The rule ids the games' expected events exercise, in the order of spec/rules.md. */
+function exercisedBy(games: readonly RunItem[]): RuleId[] {
+  const exercised = new Set(games.flatMap((game) => [...rulesExercised(game.fixture.expect.events?.list ?? [], game.rules)]));
+  return RULE_IDS.filter((rule) => exercised.has(rule));
 }
 
 /**
@@ -398,6 +449,7 @@ interface RunSettings {
   /** --reporter html: the page's file. */
   htmlPath?: string;
   shard?: RunSummary['shard'];
+  games?: Omit<GamesSummary, 'counts'>;
 }
 
 async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVariant>, settings: RunSettings, io: Io): Promise<ExitCode> {
@@ -443,6 +495,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     bailed: stopAt >= 0 && stopAt < tasks.length - 1,
     interrupted,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
+    ...(settings.games === undefined ? {} : { games: { ...settings.games, counts: countResults(results.filter((result) => isGame(result.id))) } }),
     durationMs: Math.round(performance.now() - started),
   };
   if (settings.htmlPath === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));

@@ -35,8 +35,8 @@ export type ShownStep =
       play: number;
       seat: number;
       card: string;
-      /** The cards taken; empty for a trail. */
-      captured: string[];
+      /** The cards taken: absent for a trail, empty for an ace kept on an empty table (CAP-ACE-TAKES-ALL). */
+      captured?: string[];
       sweep: boolean;
       /** The table after the play (before the remainder is taken). */
       table: string[];
@@ -243,9 +243,9 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
         }
         case 'capture':
         case 'trail': {
-          const captured = event.type === 'capture' ? event.captured : [];
           const table = tableOf(step.state);
-          play = { kind: 'play', play: step.number, seat: event.seat, card: event.card, captured, sweep: false, table };
+          play = { kind: 'play', play: step.number, seat: event.seat, card: event.card, sweep: false, table };
+          if (event.type === 'capture') play.captured = event.captured;
           note(play);
           current.steps.push(play);
           break;
@@ -426,7 +426,7 @@ function stepLines(round: number, step: ShownStep): string[] {
         ...differenceLines(step.differences),
       ];
     case 'play': {
-      const action = step.captured.length === 0 ? 'trails' : `takes ${step.captured.join(' ')}`;
+      const action = step.captured === undefined ? 'trails' : step.captured.length === 0 ? 'keeps it' : `takes ${step.captured.join(' ')}`;
       return [
         `round ${round} play ${step.play}  seat ${step.seat}  plays ${step.card}  ${action}${step.sweep ? '  (sweep)' : ''}`,
         `    table   ${cards(step.table)}`,

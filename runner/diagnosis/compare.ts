@@ -14,7 +14,7 @@
  * engine showed first: the lowest event index; at equal index, the kind that says most.
  * @module
  */
-import type { EventType, GameEvent, Rules } from '../../reference/index.ts';
+import { dealShape, type EventType, type GameEvent, type Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
@@ -255,7 +255,7 @@ function checkPlayCounts(reading: Reading): Candidate[] {
 function stopRule(reading: Reading, plays: number) {
   const last = reading.events.at(-1);
   if (last?.type === 'game-end') return endRule(undefined, last, reading.rules);
-  const perDeal = reading.fixture.players * reading.rules.deal.handSize;
+  const perDeal = reading.fixture.players * dealShape(reading.rules, reading.fixture.players).handSize;
   return plays > 0 && plays % perDeal === 0 ? 'DEAL-REFILL' : 'PLAY-TURN';
 }
 
@@ -350,7 +350,7 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
       ),
     );
   };
-  const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting.omitted.get(a.event.type));
+  const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting);
   const firstDifference = (expected: Item[], actual: Item[], phase?: Phase): void => {
     for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
       const e = expected[i];
@@ -423,7 +423,7 @@ function checkChosenEvents(reading: Reading, spec: ExpectedEvents): Candidate[] 
     const expected = expectedList[j];
     const index = chosen[j];
     const actual = index === undefined ? undefined : events[index];
-    if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting.omitted.get(expected.type))) continue;
+    if (expected !== undefined && actual !== undefined && sameEvent(expected, actual, reporting)) continue;
     const eventIndex = index ?? events.length;
     // Where the engine refused, an event missing after its last one is missing because of the refusal: placed there.
     const refusal = reading.reply.rejection;

@@ -64,7 +64,7 @@ test('the rule of each category kind and each way a game ends: SCORE- or END- an
   expect(END_RULES).toEqual(Object.fromEntries(reasons.map((reason) => [reason, `END-${reason.toUpperCase()}`])));
   for (const rule of [...Object.values(CATEGORY_RULES), ...Object.values(END_RULES)]) expect(RULE_IDS).toContain(rule);
   expect(kinds).toHaveLength(9);
-  expect(reasons).toHaveLength(5);
+  expect(reasons).toHaveLength(6);
 });
 
 describe('the rule of an end that differs', () => {
@@ -73,6 +73,7 @@ describe('the rule of an end that differs', () => {
     ['a reason other than the target, expected', { ...end(0, [11, 3]), reason: 'counting-out' as const }, end(0, [11, 3]), pagat, 'END-COUNTING-OUT'],
     ['a reason other than the target, actual', end(0, [11, 3]), { ...end(0, [11, 3]), reason: 'instant-win' as const }, pagat, 'END-INSTANT-WIN'],
     ['the expected reason first', { ...end(0, [11, 3]), reason: 'inverse' as const }, { ...end(0, [11, 3]), reason: 'single-round' as const }, pagat, 'END-INVERSE'],
+    ['a game won by holding every coin, not played on', { ...end(0, [12, 0]), reason: 'holding-all' as const }, undefined, pagat, 'END-HOLDING-ALL'],
     ['a reason nobody knows is no reason', { ...end(0, [11, 3]), reason: 'luck' as never }, end(1, [3, 11]), pagat, 'END-TARGET'],
     ['the same winner, another ranking', end(0, [11, 3], { ranking: [0, 1] }), end(0, [11, 3], { ranking: [1, 0] }), pagat, 'END-RANKING'],
     ['the same winner and ranking', end(0, [11, 3]), end(0, [12, 3]), pagat, 'END-TARGET'],
@@ -133,6 +134,14 @@ describe('the rule of a category scored differently', () => {
     ['ten coins of two decks is not all', 'coins', figures([10, 10], [1, 0]), figures([10, 9]), withCategories(categories, 2), 'SCORE-MOST-COINS'],
     ['all of two decks\' sevens', 'sevens', figures([8, 0], [1, 0]), figures([8, 0]), withCategories(categories, 2), 'SCORE-ALL-SEVENS'],
     ['a bonus category itself', 'all-coins', figures([10, 0], [1, 0]), figures([10, 0]), rules, 'SCORE-ALL-COINS'],
+    [
+      'equal sevens that other values decide',
+      'sevens',
+      figures([2, 2], [1, 0]),
+      figures([2, 2], [1, 1]),
+      withCategories([{ id: 'sevens', kind: 'most-sevens', points: 1, ties: 'each', tieRanks: [6, 1, 5] }, categories[5] as Category]),
+      'SCORE-MOST-SEVENS',
+    ],
   ])('%s', (_, category, expected, actual, given, rule) => {
     expect(awardRule(category, expected, actual, given)).toBe(rule);
   });

@@ -27,6 +27,7 @@ export const END_RULES: Record<GameEndReason, RuleId> = {
   'instant-win': 'END-INSTANT-WIN',
   inverse: 'END-INVERSE',
   'single-round': 'END-SINGLE-ROUND',
+  'holding-all': 'END-HOLDING-ALL',
 };
 
 /** The rule each error code cites (spec/rules.md section 16); CAPTURE_WRONG_SUM depends on the capture mode. */
@@ -50,9 +51,10 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     CLAIM_TWICE: 'CAP-TABLE-CLAIM',
     CARD_UNKNOWN: 'DECK-CARDS',
     CARD_NOT_IN_HAND: 'PLAY-TURN',
+    ACE_LEAD_FORBIDDEN: 'CAP-ACE-FIRST-PLAY',
     CAPTURE_NOT_ON_TABLE: 'CAP-CHOICE',
     CAPTURE_NOT_WHOLE_TABLE: 'CAP-ACE-TAKES-ALL',
-    CAPTURE_WRONG_SUM: rules.capture.mode === 'fifteen' ? 'CAP-FIFTEEN' : 'CAP-SUM',
+    CAPTURE_WRONG_SUM: rules.capture.mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN',
     CAPTURE_RANK_PRIORITY: 'CAP-RANK-PRIORITY',
     CAPTURE_NOT_FEWEST: 'CAP-CHOICE',
     CAPTURE_NOT_AUTOMATIC: 'CAP-AUTO',
@@ -104,7 +106,8 @@ export function awardRule(
   if (counts !== undefined && counts.length > 0 && spec.kind !== 'sweeps') {
     const countsAgree = expected?.counts === undefined || actual === undefined || sameJson(expected.counts, actual.counts);
     const top = Math.max(...counts);
-    if (countsAgree && top > 0 && counts.filter((count) => count === top).length > 1) return 'SCORE-TIES';
+    // Equal sevens that tieRanks decide are SCORE-MOST-SEVENS's, not a tie.
+    if (countsAgree && top > 0 && counts.filter((count) => count === top).length > 1 && spec.tieRanks === undefined) return 'SCORE-TIES';
     // A bonus that replaces the most-coins (most-sevens) point explains a missing point there.
     const bonus = spec.kind === 'most-coins' ? 'all-coins' : spec.kind === 'most-sevens' ? 'all-sevens' : undefined;
     const whole = spec.kind === 'most-coins' ? 10 * rules.deck.copies : 4 * rules.deck.copies;

@@ -46,7 +46,7 @@ function firstStreamDifference(spec: ExpectedEvents, stream: readonly GameEvent[
   const actual: Indexed[] = [];
   stream.forEach((event, index) => compared(event) && actual.push({ event, index }));
   const same = (a: Indexed | undefined, b: Indexed | undefined): boolean =>
-    a !== undefined && b !== undefined && sameEvent(a.event, b.event, reporting.omitted.get(a.event.type));
+    a !== undefined && b !== undefined && sameEvent(a.event, b.event, reporting);
   let i = 0;
   while (i < Math.min(expected.length, actual.length) && same(expected[i], actual[i])) i++;
   if (i === expected.length && i === actual.length) return undefined;

@@ -9,6 +9,7 @@
  */
 import { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import type { LoadError } from '../load/load-result.ts';
 import { AdapterError, type Engine, EngineFailure } from './engine-api.ts';
 import { jsonDataProblem } from './json-data.ts';
@@ -112,4 +113,19 @@ function serveRunner(): void {
   channel.on('end', () => process.exit(0));
 }
 
+/**
+ * Ends this process once the runner that started it is gone. The end of fd 3 says so only to an adapter that gives
+ * the event loop back: one caught in a loop that never yields would outlive a runner killed outright, spinning for
+ * ever. A thread of its own watches the parent instead, and kills the process, loop and all.
+ */
+function exitWithRunner(): void {
+  const watcher = new Worker(
+    `const { workerData } = require('node:worker_threads');
+    setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); }, 500);`,
+    { eval: true, workerData: process.ppid, execArgv: [] },
+  );
+  watcher.unref();
+}
+
+exitWithRunner();
 serveRunner();

@@ -9,6 +9,7 @@
  * `errored`, not `failed`.
  * @module
  */
+import type { EngineProfile } from '../profile/profile.ts';
 import { AdapterEngine } from './adapter-engine.ts';
 import { DEFAULT_TIMEOUT_MS, type Engine } from './engine-api.ts';
 import { legalAtPositions, legalOnReference, replayOnReference } from './reference.ts';
@@ -29,6 +30,13 @@ export type EngineSpec =
    * gave it, which reports show (as they show an --engine command), `path` when not given.
    */
   | { kind: 'module'; path: string; name?: string; timeoutMs: number };
+
+/**
+ * The spec of an engine judged by a --profile: an external engine then checks its answers (`--validate-protocol`) by
+ * what that profile says it reports, not by its hello's.
+ */
+export const judgedByProfile = (spec: EngineSpec, profile: EngineProfile | undefined): EngineSpec =>
+  spec.kind === 'stdio' && profile !== undefined ? { ...spec, profile } : spec;
 
 /** The reference engine, in process. A throw from it is a bug in the reference and surfaces with its stack. */
 export function referenceEngine(): Engine {

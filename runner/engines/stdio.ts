@@ -8,20 +8,24 @@
 import { type Decision, type GameEvent, type OptionValue } from '../../reference/index.ts';
 import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
-import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { type EngineProfile, PLAYS_EVERYTHING, type Reporting, reportingFor, variantProfileOf } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, RunInterrupted, type Engine } from './engine-api.ts';
 import { EngineProcess, excerpt } from './engine-process.ts';
+import { protocolProblem, replayAnswerProblem } from './protocol-schema.ts';
 import { type DealtLayouts, dealtLayouts, isCutFrom, layoutsBefore, replayFields, sidesOf, wireFields } from './wire-game.ts';
 
 export interface StdioEngineOptions {
   command: string;
   timeoutMs: number;
-  /** Check every request and answer against spec/protocol/ (`--validate-protocol`). */
+  /**
+   * Check every request and answer against spec/protocol/ (`--validate-protocol`); a replay answer as far as the
+   * engine reports, by the profile it is judged by.
+   */
   validateProtocol: boolean;
   cwd: string;
+  /** The profile the engine is judged by where --profile gives one: it replaces the hello's. */
+  profile?: EngineProfile;
 }
-
-
 
 interface Hello {
   protocol?: unknown;
@@ -52,11 +56,6 @@ function profileOfHello(hello: Hello): EngineProfile | string {
 }
 
 const BYE = { cmd: 'bye' };
-
-function protocolProblem(schema: string, message: unknown): string | undefined {
-  const problems = checkAgainstSchema(schema, message);
-  return problems.length === 0 ? undefined : problems.map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
-}
 
 /** An answer that reports an error is no answer: the fixture errors with the engine's words. */
 function failOnError(reply: Record<string, unknown>, stderr: string): void {
@@ -116,12 +115,18 @@ export class StdioEngine implements Engine {
     this.process = process;
   }
 
-  private async exchange(process: EngineProcess, schema: string, message: Record<string, unknown>): Promise<{ reply: Record<string, unknown>; line: string }> {
+  /** Sends a request and reads its answer; under validateProtocol, checks both (`answerProblem` the answer, where a schema is not enough). */
+  private async exchange(
+    process: EngineProcess,
+    schema: string,
+    message: Record<string, unknown>,
+    answerProblem = (reply: Record<string, unknown>) => protocolProblem(`protocol/${schema}#/$defs/response`, reply),
+  ): Promise<{ reply: Record<string, unknown>; line: string }> {
     const { id, reply, line } = await process.request(message, this.options.timeoutMs);
     if (this.options.validateProtocol) {
       const sent = protocolProblem(`protocol/${schema}`, { ...message, id });
       if (sent !== undefined) throw new Error(`the runner sent an invalid ${schema} request: ${sent}`);
-      const answered = protocolProblem(`protocol/${schema}#/$defs/response`, reply);
+      const answered = answerProblem(reply);
       if (answered !== undefined) throw new EngineFailure(`protocol violation in the ${schema} answer: ${answered}`, process.output);
     }
     return { reply, line };
@@ -131,14 +136,22 @@ export class StdioEngine implements Engine {
     const dealt = dealtLayouts(request);
     const sideOf = sidesOf(request);
     this.lastGame = { request, dealt, sideOf };
-    return this.ask('replay', { cmd: 'replay', ...wireFields(request, dealt.layouts, sideOf) }, (reply, stderr, line): ReplayReply => {
+    const message = { cmd: 'replay', ...wireFields(request, dealt.layouts, sideOf) };
+    const read = (reply: Record<string, unknown>, stderr: string, line: string): ReplayReply => {
       if (typeof reply.skipped === 'string') return { events: [], skipped: reply.skipped };
       failOnError(reply, stderr);
       if (!Array.isArray(reply.events)) throw new EngineFailure(`the answer has no "events" array: ${excerpt(line)}`, stderr);
       const answer: ReplayReply = { events: reply.events as GameEvent[] };
       if (reply.rejection !== undefined) answer.rejection = reply.rejection as ReplayReply['rejection'];
       return answer;
-    });
+    };
+    return this.ask('replay', message, read, (reply) => replayAnswerProblem(reply, this.reportingOf(request.variant)));
+  }
+
+  /** What the engine reports of a variant's games, by the profile it is judged by (known once it has said hello). */
+  private reportingOf(variant: string): Reporting {
+    const judgedBy = this.options.profile ?? this.profile;
+    return reportingFor(judgedBy, variantProfileOf(judgedBy, variant));
   }
 
   /**
@@ -186,12 +199,13 @@ export class StdioEngine implements Engine {
     schema: string,
     message: Record<string, unknown>,
     read: (reply: Record<string, unknown>, stderr: string, answer: string) => T,
+    answerProblem?: (reply: Record<string, unknown>) => string | undefined,
   ): Promise<T> {
     if (this.signal?.aborted === true) throw new RunInterrupted();
     if (this.process === undefined) await this.start();
     const process = this.process as EngineProcess;
     try {
-      const { reply, line } = await this.exchange(process, schema, message);
+      const { reply, line } = await this.exchange(process, schema, message, answerProblem);
       return read(reply, process.output, line);
     } catch (error) {
       this.process = undefined;

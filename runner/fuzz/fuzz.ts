@@ -11,7 +11,7 @@ import { judgeReply } from '../verdict/verdict.ts';
 import { checkReplyShape, type Engine } from '../engines/engine.ts';
 import { expectationsFromReply, expectationsOnReference } from '../fixture/expectations.ts';
 import { type Fixture, type FixtureRound, type ReplayReply, replayRequestOf } from '../fixture/fixture.ts';
-import { generateFixture } from '../fixture/generate.ts';
+import { generateGame } from '../fixture/generate.ts';
 import type { FixtureResult } from '../run/outcome.ts';
 import { type EngineProfile, FULL_REPORTING, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { runFixture, type RunItem } from '../run/replay.ts';
@@ -72,6 +72,11 @@ export interface FuzzOutcome {
   games: number;
   /** The games the engine was judged on (passed, failed or errored); the others were skipped or not applicable. */
   judged: number;
+  /** Of the games judged, those whose play reached the end of a round, and the end of the game. */
+  reachedRoundEnd: number;
+  reachedGameEnd: number;
+  /** The illegal decisions tried at positions of the games, each judged as a game of its own up to it. */
+  probes: number;
   /** Why the first game not judged was not (the engine's skip, the profile's reason). */
   notJudgedBecause?: string;
   durationMs: number;
@@ -131,33 +136,19 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
   const asWritten = (settings.profile ?? engine.profile ?? PLAYS_EVERYTHING) === PLAYS_EVERYTHING;
   const elapsed = (): number => performance.now() - started;
   const { index: first, of: stride } = settings.job ?? { index: 0, of: 1 };
-  let games = 0;
-  let judged = 0;
+  const tally = { games: 0, judged: 0, reachedRoundEnd: 0, reachedGameEnd: 0, probes: 0 };
   let notJudgedBecause: string | undefined;
-  for (
-    let index = first;
-    (settings.games === undefined || index < settings.games) &&
-    (settings.timeMs === undefined || elapsed() < settings.timeMs) &&
-    settings.signal?.aborted !== true;
-    index += stride
-  ) {
-    const seed = settings.seed + index;
-    const players = settings.players[index % settings.players.length] as number;
-    const { options, rules } = settingsOfGame(seed);
-    const spec = { variant: settings.variant.id, options, rules, players, seed, illegalRate: settings.illegalRate, voidingRate: settings.voidingRate ?? VOIDING_RATE };
-    const generated = { ...generateFixture(spec, `fuzz/game-s${seed}`, settings.engineVersion), tags: ['fuzz'] };
-    const game = settings.judge === undefined ? generated : await settings.judge(generated, rules);
-    games++;
-    if (game === undefined) continue;
+
+  /** Judges one game on the engine, and shrinks each rule it shows that is new, or shown by a smaller game. Whether it was judged. */
+  const judge = async (game: Fixture, rules: Rules, seed: number): Promise<boolean> => {
     const answered = asWritten ? await answerOf(engine, game, rules) : undefined;
-    if (answered !== undefined && passes(answered, game)) {
-      judged++;
-      continue;
-    }
+    if (answered !== undefined && passes(answered, game)) return true;
     // The game is judged on the answer just given: asking again would let a flaky engine answer right the second time.
     const result = await runFixture(answered === undefined ? engine : answering(engine, answered), item(game, rules), settings.profile);
-    if (result.outcome === 'skipped' || result.outcome === 'not-applicable') notJudgedBecause ??= result.message;
-    else judged++;
+    if (result.outcome === 'skipped' || result.outcome === 'not-applicable') {
+      notJudgedBecause ??= result.message;
+      return false;
+    }
     if (result.outcome === 'failed' || result.outcome === 'errored') results.push(result);
     for (const found of result.outcome === 'failed' ? (result.findings ?? []) : []) {
       // A rule already broken is shrunk again only from a game that may show it with fewer players or rounds.
@@ -179,11 +170,35 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
       findings.set(ruleKey(found.rule), { rule: found.rule, seed, fixture, result: reported });
       broken.add(ruleKey(found.rule));
     }
-    settings.onGame?.(games, broken);
+    return true;
+  };
+
+  for (
+    let index = first;
+    (settings.games === undefined || index < settings.games) &&
+    (settings.timeMs === undefined || elapsed() < settings.timeMs) &&
+    settings.signal?.aborted !== true;
+    index += stride
+  ) {
+    const seed = settings.seed + index;
+    const players = settings.players[index % settings.players.length] as number;
+    const { options, rules } = settingsOfGame(seed);
+    const spec = { variant: settings.variant.id, options, rules, players, seed, illegalRate: settings.illegalRate, voidingRate: settings.voidingRate ?? VOIDING_RATE };
+    const generated = generateGame(spec, `fuzz/game-s${seed}`, settings.engineVersion);
+    tally.games++;
+    const game = await judged({ ...generated.fixture, tags: ['fuzz'] }, rules, settings.judge);
+    if (game !== undefined && (await judge(game, rules, seed))) {
+      tally.judged++;
+      const types = new Set((game.expect.events?.list ?? []).map((event) => event.type));
+      if (types.has('round-end')) tally.reachedRoundEnd++;
+      if (types.has('game-end')) tally.reachedGameEnd++;
+    }
+    const probe = generated.probe === undefined ? undefined : await judged({ ...generated.probe, tags: ['fuzz', 'probe'] }, rules, settings.judge);
+    if (probe !== undefined && (await judge(probe, rules, seed))) tally.probes++;
+    settings.onGame?.(tally.games, broken);
   }
   return {
-    games,
-    judged,
+    ...tally,
     ...(notJudgedBecause === undefined ? {} : { notJudgedBecause }),
     durationMs: Math.round(elapsed()),
     results,
@@ -191,6 +206,9 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     interrupted: settings.signal?.aborted === true,
   };
 }
+
+/** A generated game with the expectations of the judge (`--against`), or as the reference played it. */
+const judged = async (game: Fixture, rules: Rules, judge: Judge | undefined): Promise<Fixture | undefined> => (judge === undefined ? game : judge(game, rules));
 
 /**
  * The outcomes of jobs that shared the games, as one: per rule, the smallest example any job found (the lowest
@@ -204,9 +222,13 @@ export function mergeOutcomes(outcomes: readonly FuzzOutcome[]): FuzzOutcome {
     if (better) best.set(ruleKey(finding.rule), finding);
   }
   const notJudgedBecause = outcomes.find((outcome) => outcome.notJudgedBecause !== undefined)?.notJudgedBecause;
+  const sum = (count: (outcome: FuzzOutcome) => number): number => outcomes.reduce((total, outcome) => total + count(outcome), 0);
   return {
-    games: outcomes.reduce((total, outcome) => total + outcome.games, 0),
-    judged: outcomes.reduce((total, outcome) => total + outcome.judged, 0),
+    games: sum((outcome) => outcome.games),
+    judged: sum((outcome) => outcome.judged),
+    reachedRoundEnd: sum((outcome) => outcome.reachedRoundEnd),
+    reachedGameEnd: sum((outcome) => outcome.reachedGameEnd),
+    probes: sum((outcome) => outcome.probes),
     ...(notJudgedBecause === undefined ? {} : { notJudgedBecause }),
     durationMs: Math.max(0, ...outcomes.map((outcome) => outcome.durationMs)),
     results: outcomes.flatMap((outcome) => outcome.results),

@@ -59,7 +59,7 @@ describe('checkAgainstSchema', () => {
       {
         pointer: '/rules/scoring/categories/0/card',
         part: 'key',
-        message: 'unknown key "card" (allowed: id, kind, points, ties)',
+        message: 'unknown key "card" (allowed: id, kind, points, ties, threshold)',
       },
     ],
   ])('describes %s', (_, data, problem) => {

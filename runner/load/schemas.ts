@@ -20,6 +20,8 @@ export interface SchemaProblem {
   pointer: string;
   part: NodePart;
   message: string;
+  /** Set when the problem is a required key missing: that key. */
+  missingKey?: string;
 }
 
 const SCHEMA_SUFFIX = '.schema.json';
@@ -44,7 +46,7 @@ interface SchemaRegistry {
 const AJV_OPTIONS = { strict: true, allErrors: true, verbose: true, discriminator: true } as const;
 
 /** Parts of schema files that loaders check on their own, compiled ahead with the files. */
-const CACHED_PARTS = ['fixture#/$defs/game', 'fixture#/properties/id', 'variant#/$defs/rulesPatch'];
+const CACHED_PARTS = ['fixture#/$defs/event', 'fixture#/$defs/game', 'fixture#/properties/id', 'variant#/$defs/rulesPatch'];
 
 let registry: SchemaRegistry | undefined;
 
@@ -199,8 +201,10 @@ function describeValueError(error: ErrorObject, root: AnySchemaObject): SchemaPr
       const allowed = Object.keys((parentSchema.properties ?? {}) as object);
       return at(`unknown key "${key}" (allowed: ${allowed.join(', ')})`, error.instancePath + pointerTo(key), 'key');
     }
-    case 'required':
-      return at(`missing key "${String(params.missingProperty)}"`, error.instancePath, 'key');
+    case 'required': {
+      const key = String(params.missingProperty);
+      return { ...at(`missing key "${key}"`, error.instancePath, 'key'), missingKey: key };
+    }
     case 'type':
       return at(`expected ${describeType(String(params.type))}, got ${describeValue(error.data)}`);
     case 'enum':

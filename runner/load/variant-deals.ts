@@ -4,7 +4,7 @@
  * @module
  */
 import { CARDS_PER_DECK } from '../../reference/cards.ts';
-import { dealSizes } from '../../reference/setup.ts';
+import { dealShape, dealSizes } from '../../reference/setup.ts';
 import type { OptionSpec, OptionValue, ResolvedVariant, Rules, VariantSource } from '../../reference/types.ts';
 import { applyOptions, optionValues } from '../../reference/variant.ts';
 import { pointerTo } from './yaml-source.ts';
@@ -15,17 +15,18 @@ export interface DealProblem {
   message: string;
 }
 
-type Knob = readonly ['deal', 'handSize' | 'tableSize'] | readonly ['deck', 'copies'] | readonly ['players', 'seatings'];
+type Knob = readonly ['deal', 'handSize' | 'tableSize' | 'packets'] | readonly ['deck', 'copies'] | readonly ['players', 'seatings'];
 
 /** The knobs a deal depends on, by group and name, in the order a problem with the deal points at them. */
 const DEAL_KNOBS: readonly Knob[] = [
   ['deal', 'handSize'],
   ['deal', 'tableSize'],
+  ['deal', 'packets'],
   ['deck', 'copies'],
   ['players', 'seatings'],
 ];
 /** The same, in the order a player count that cannot be dealt to points at them. */
-const SEATING_KNOBS: readonly Knob[] = [['players', 'seatings'], ...DEAL_KNOBS.slice(0, 3)];
+const SEATING_KNOBS: readonly Knob[] = [['players', 'seatings'], ...DEAL_KNOBS.slice(0, 4)];
 
 /**
  * The first combination of option values and player count that deals unevenly, or a player count no option
@@ -43,7 +44,7 @@ export function checkDeals(source: VariantSource, variant: ResolvedVariant): Dea
     const rules = applyOptions(variant, values);
     if (!rules.ok) continue; // an option check's problem, or two options that do not go together
     for (const players of playerCounts(rules.value)) {
-      if (rules.value.deal.handSize * players > CARDS_PER_DECK * rules.value.deck.copies) continue;
+      if (dealShape(rules.value, players).handSize * players > CARDS_PER_DECK * rules.value.deck.copies) continue;
       seatable.add(players);
       const sizes = dealSizes(rules.value, players);
       if (sizes.ok) continue;
@@ -51,7 +52,7 @@ export function checkDeals(source: VariantSource, variant: ResolvedVariant): Dea
       const settings = changed.map((option) => `option "${option.name}" = ${String(values[option.name])}`);
       const where = settings.length === 0 ? '' : `with ${settings.join(', ')}, `;
       return {
-        pointer: changed.length === 0 ? knobPointer(source, DEAL_KNOBS) : optionPointer(source, changed),
+        pointer: changed.length === 0 ? (seatingDealPointer(source, players) ?? knobPointer(source, DEAL_KNOBS)) : optionPointer(source, changed),
         message: `${where}${players} players cannot be dealt to: ${sizes.error.message}`,
       };
     }
@@ -93,6 +94,13 @@ function* combinations(options: OptionSpec[], from = 0): Generator<Record<string
   for (const rest of combinations(options, from + 1)) {
     for (const value of values) yield { ...rest, [option.name]: value };
   }
+}
+
+/** The `deal` of the seating the file gives n players, where it gives one. */
+function seatingDealPointer(source: VariantSource, players: number): string | undefined {
+  const seatings = source.rules?.players?.seatings ?? [];
+  const index = seatings.findIndex((seating) => seating.players.includes(players));
+  return seatings[index]?.deal === undefined ? undefined : pointerTo('rules', 'players', 'seatings', index, 'deal');
 }
 
 /** The first of the knobs the file sets, else its `extends` (the knob is inherited), else its rules. */

@@ -258,6 +258,37 @@ describe('every player count deals evenly with every option value', () => {
     });
   });
 
+  test('packets that do not add up to the hand and the table are refused at the packets', async () => {
+    const result = await checkAmong({ base: [...base, 'rules:', '  deal: { packets: [{ hands: 3 }, { table: 2 }] }'] }, 'base');
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: 'base.yaml',
+          line: 5,
+          col: 11,
+          message: "2 players cannot be dealt to: the deal's packets give each player 3 cards and the table 2, not 3 and 4",
+        },
+      ],
+    });
+  });
+
+  test("a seating's own deal that leaves cards over is refused at that deal", async () => {
+    const seatings = '  players: { seatings: [{ players: [2], teamModes: [individual] }, { players: [3], teamModes: [individual], deal: { handSize: 9 } }] }';
+    const result = await checkAmong({ base: [...base, 'rules:', seatings] }, 'base');
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: 'base.yaml',
+          line: 5,
+          col: 109,
+          message: '3 players cannot be dealt to: 40 cards do not deal evenly: 4 to the table, then 9 each to 3 players',
+        },
+      ],
+    });
+  });
+
   test('an option value that leaves cards over is refused at the option', async () => {
     const result = await checkAmong({ base: [...base, 'options:',
       '  - { name: hand, type: integer, default: 3, min: 1, max: 4, sets: deal.handSize, description: d }'] }, 'base');

@@ -4,7 +4,7 @@
  * must make every one of them fail (`npm run mutants`).
  * @module
  */
-import type { RuleId, Rules } from '../../reference/types.ts';
+import type { Packet, RuleId, Rules, Seating } from '../../reference/types.ts';
 import type { VariantProfile } from '../profile/profile.ts';
 
 /**
@@ -38,6 +38,19 @@ export interface Mutant {
 /** The categories that have a tie policy. */
 const WITH_TIES = ['most-cards', 'most-coins', 'most-sevens', 'card', 'primiera'] as const;
 const tiesOf = (ties: 'each' | 'nobody'): Omit<VariantProfile, 'id'> => ({ categories: Object.fromEntries(WITH_TIES.map((kind) => [kind, { ties }])) });
+
+/** Scopone's deal at the table (FIGS): 3 to each player, 2 to the table, 3, 2, 3. */
+const FIGS_PACKETS: Packet[] = [{ hands: 3 }, { table: 2 }, { hands: 3 }, { table: 2 }, { hands: 3 }];
+/** The four-player deal of scopa d'assi in giochistars and it.wikipedia: ten each, 3, 3 and 4 at a time, no table. */
+const TEN_EACH = { handSize: 10, tableSize: 0, packets: [{ hands: 3 }, { hands: 3 }, { hands: 4 }] };
+
+/** The seatings with four players given a seating of their own, dealt `deal`. */
+const fourPlayersDealt = (seatings: Seating[], deal: Seating['deal']): Seating[] =>
+  seatings.flatMap((seating) => {
+    if (!seating.players.includes(4)) return [seating];
+    const others = seating.players.filter((players) => players !== 4);
+    return [...(others.length === 0 ? [] : [{ ...seating, players: others }]), { ...seating, players: [4], deal }];
+  });
 
 export const MUTANTS: readonly Mutant[] = [
   {
@@ -79,7 +92,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a sum may be taken although a card of the same value lies on the table',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: "  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    find: "  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
     replace: '',
   },
   {
@@ -87,17 +100,17 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'the automatic capture takes the largest set even when an equal card lies on the table',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: '  if (match >= 0) {',
-    replace: '  if (match >= 0 && false) {',
+    find: '  if (match >= 0) return',
+    replace: '  if (match >= 0 && false) return',
   },
   {
     name: 'equal-ranks-all-captured',
     bug: 'a played card takes every table card of its value, not one',
     rule: 'CAP-RANK',
     file: 'capture.ts',
-    find: '  if (match >= 0) {\n    out[0] = match;\n    return 1;\n  }',
-    replace:
-      '  if (match >= 0) {\n    let taken = 0;\n    for (let p = 0; p < length; p++) if (cardValue(table[p]) === target) out[taken++] = p;\n    return taken;\n  }',
+    find: "=> rules.rankMatch === 'all';",
+    replace: '=> true;',
+    reading: { ambiguity: 'AMB-11', declare: () => ({ rules: { capture: { rankMatch: 'all' } } }) },
   },
   {
     name: 'auto-tie-break-reversed',
@@ -131,7 +144,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
     replace: 'if (top === 0) return;',
-    reading: { ambiguity: 'AMB-20', declare: (rules) => (rules.end.countingOut ? undefined : tiesOf('each')) },
+    reading: { ambiguity: 'AMB-20', declare: () => tiesOf('each') },
   },
   {
     name: 'ties-to-nobody-always',
@@ -172,8 +185,9 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'from the third round on, the card category (the settebello) is never scored',
     rule: 'SCORE-CARD',
     file: 'scoring.ts',
-    find: '    if (countedOut !== null) break;\n    measure(holdings, category);\n',
-    replace: "    if (countedOut !== null) break;\n    measure(holdings, category);\n    if (category.kind === 'card' && state.round >= 3) {\n      counts.fill(0);\n      ranks.fill(0);\n    }\n",
+    find: '    measure(holdings, category);\n    award(state, holdings, category);\n    reached.length = 0;\n',
+    replace:
+      "    measure(holdings, category);\n    if (category.kind === 'card' && state.round >= 3) {\n      counts.fill(0);\n      ranks.fill(0);\n    }\n    award(state, holdings, category);\n    reached.length = 0;\n",
   },
   {
     name: 'coins-counted-as-sevens',
@@ -188,7 +202,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'sweeps meant to score at once are only counted at the end of the round',
     rule: 'SWEEP-TIMING',
     file: 'sweeps.ts',
-    find: "if (rules.sweep.timing !== 'immediate' || points === 0) return;",
+    find: "if (rules.sweep.timing !== 'immediate' || (points === 0 && rules.end.instantWinAfter === 'scoring-sweep')) return;",
     replace: 'return;',
   },
   {
@@ -211,9 +225,9 @@ export const MUTANTS: readonly Mutant[] = [
     name: 'deal-one-card-at-a-time',
     bug: 'cards are always dealt one at a time, whatever the variant says',
     rule: 'DEAL-PROCEDURE',
-    file: 'deal.ts',
-    find: "if (state.rules.deal.packet === 'hand') {",
-    replace: 'if (false) {',
+    file: 'setup.ts',
+    find: "rules.deal.packet === 'hand' ?",
+    replace: 'false ?',
     reading: { ambiguity: 'AMB-03', declare: () => ({ rules: { deal: { packet: 'one' } } }) },
   },
   {
@@ -266,8 +280,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'counting out adds every category instead of stopping at the target',
     rule: 'END-COUNTING-OUT',
     file: 'scoring.ts',
-    find: 'return state.rules.end.countingOut && state.totals[side] >= state.rules.end.target ? side : null;',
-    replace: 'return null;',
+    find: '  if (state.rules.end.countingOut && state.totals[side] >= state.target) reached.push(side);',
+    replace: '',
   },
   {
     name: 'inverse-target-wins',
@@ -282,8 +296,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'an exact tie at the top goes to the higher seat',
     rule: 'END-EXACT-TIE',
     file: 'game-end.ts',
-    find: "    case 'lowest-seat':\n      return { end: { reason: 'target', winner: leaders[0] as number } };",
-    replace: "    case 'lowest-seat':\n      return { end: { reason: 'target', winner: leaders[leaders.length - 1] as number } };",
+    find: "    case 'lowest-seat':\n      return { end: { reason, winner: leaders[0] as number } };",
+    replace: "    case 'lowest-seat':\n      return { end: { reason, winner: leaders[leaders.length - 1] as number } };",
   },
   {
     name: 'tie-breaks-ignored',
@@ -306,8 +320,9 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a capture of several cards is checked for rank priority before its sum: one that adds up wrong is refused as skipping a rank match',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: "  if (sum !== target) return 'CAPTURE_WRONG_SUM';\n  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';",
-    replace: "  if (codes.length > 1 && rankMatchPosition(rules, table, length, target) >= 0) return 'CAPTURE_RANK_PRIORITY';\n  if (sum !== target) return 'CAPTURE_WRONG_SUM';",
+    find: "  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';\n  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    replace:
+      "  if (codes.length > 1 && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';\n  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';",
     foundByFuzz: 'pagat/fuzz-rank-priority-before-sum',
   },
   {
@@ -347,7 +362,7 @@ export const MUTANTS: readonly Mutant[] = [
     rule: 'END-EXACT-TIE',
     file: 'game-end.ts',
     find: "    case 'another-round':\n      return NOTHING_DECIDED;",
-    replace: "    case 'another-round':\n      return { end: { reason: 'target', winner: null } };",
+    replace: "    case 'another-round':\n      return { end: { reason, winner: null } };",
     reading: { ambiguity: 'AMB-31', declare: (rules) => (rules.end.exactTie === 'another-round' ? { rules: { end: { exactTie: 'draw' } } } : undefined) },
   },
   {
@@ -356,7 +371,7 @@ export const MUTANTS: readonly Mutant[] = [
     rule: 'END-EXACT-TIE',
     file: 'game-end.ts',
     find: "    case 'another-round':\n      return NOTHING_DECIDED;",
-    replace: "    case 'another-round': {\n      const byOrder = firstToReach(state);\n      return byOrder === null ? NOTHING_DECIDED : { end: { reason: 'target', winner: byOrder } };\n    }",
+    replace: "    case 'another-round': {\n      const byOrder = firstToReach(state);\n      return byOrder === null ? NOTHING_DECIDED : { end: { reason, winner: byOrder } };\n    }",
     reading: {
       ambiguity: 'AMB-32',
       declare: (rules) => (rules.end.exactTie === 'another-round' ? { rules: { end: { exactTie: 'last-round-order' } } } : undefined),
@@ -413,5 +428,186 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'claim.ts',
     find: "  if (state.rules.capture.tableClaim === 'none') return 'CLAIM_OFF';",
     replace: "  return 'CLAIM_OFF';",
+  },
+  {
+    name: 'cards-and-coins-by-threshold',
+    bug: 'the cards point needs at least 21 cards and the coins point at least 6 coins, whoever holds the most',
+    rule: 'SCORE-MOST-CARDS',
+    file: 'scoring.ts',
+    find: '    if (count < (category.threshold ?? 1)) ranks[c] = 0;',
+    replace: "    if (count < (category.kind === 'most-cards' ? 21 : category.kind === 'most-coins' ? 6 : (category.threshold ?? 1))) ranks[c] = 0;",
+    reading: { ambiguity: 'AMB-21', declare: () => ({ categories: { 'most-cards': { threshold: 21 }, 'most-coins': { threshold: 6 } } }) },
+  },
+  {
+    name: 'primiera-by-sevens-then-sixes-then-aces',
+    bug: 'the primiera goes to the most sevens, then the most sixes, then the most aces, not to the best sum of primiera values',
+    rule: 'SCORE-PRIMIERA',
+    file: 'scoring.ts',
+    find: "        const sum = holdings.primeSum(c);\n        const complete = holdings.primeComplete(c);\n        const incomplete = category.incomplete ?? 'void';\n        counts[c] = incomplete === 'void' && !complete ? 0 : sum;\n        ranks[c] = primeRank(sum, complete, incomplete);\n",
+    replace: '        counts[c] = holdings.sevens[c];\n        ranks[c] = counts[c] === 0 ? 0 : holdings.withTieRanks(c, counts[c], [6, 1]);\n',
+    reading: {
+      ambiguity: 'AMB-24',
+      // The primiera becomes a most-sevens category of the same id, which only the whole list can say; no variant
+      // with a primiera has an option that changes the list.
+      declare: (rules) =>
+        rules.scoring.categories.some((category) => category.kind === 'primiera')
+          ? {
+              rules: {
+                scoring: {
+                  categories: rules.scoring.categories.map((category) =>
+                    category.kind === 'primiera' ? { id: category.id, kind: 'most-sevens', points: category.points, ties: category.ties, tieRanks: [6, 1] } : category,
+                  ),
+                },
+              },
+            }
+          : {},
+    },
+  },
+  {
+    name: 'sevens-tied-by-sixes-aces-fives',
+    bug: 'equal counts of sevens are decided by the most sixes, then aces, then fives, instead of being a tie',
+    rule: 'SCORE-MOST-SEVENS',
+    file: 'scoring.ts',
+    find: '    else ranks[c] = category.tieRanks === undefined ? count : holdings.withTieRanks(c, count, category.tieRanks);',
+    replace: "    else ranks[c] = category.kind === 'most-sevens' ? holdings.withTieRanks(c, count, category.tieRanks ?? [6, 1, 5]) : count;",
+    reading: {
+      ambiguity: 'AMB-26',
+      // A variant that already decides equal sevens keeps its own values.
+      declare: (rules) => (rules.scoring.categories.some((category) => category.tieRanks !== undefined) ? {} : { categories: { 'most-sevens': { tieRanks: [6, 1, 5] } } }),
+    },
+  },
+  {
+    name: 'settebello-per-copy',
+    bug: 'with several decks every copy of the card scores its holder, instead of the most copies scoring once',
+    rule: 'SCORE-CARD',
+    file: 'scoring.ts',
+    find: "  return category.kind === 'sweeps' || category.copies === 'each';",
+    replace: "  return category.kind === 'sweeps' || category.kind === 'card';",
+    reading: { ambiguity: 'AMB-25', declare: () => ({ categories: { card: { copies: 'each' } } }) },
+  },
+  {
+    name: 'all-coins-win-the-game',
+    bug: 'a side that takes every coin wins the game when the round has been scored, whatever the totals',
+    rule: 'END-HOLDING-ALL',
+    file: 'scoring.ts',
+    find: '    if (category.winsGame === true && holderOfAll < 0) {',
+    replace: "    if ((category.winsGame === true || category.kind === 'all-coins') && holderOfAll < 0) {",
+    // Counting out refuses a category that wins the game.
+    reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : { categories: { 'all-coins': { winsGame: true } } }) },
+  },
+  {
+    name: 'scopone-dealt-in-packets',
+    bug: 'nine cards each and four to the table are dealt as at the table: 3 to each player, 2 to the table, 3, 2, 3',
+    rule: 'DEAL-PROCEDURE',
+    file: 'setup.ts',
+    find: '  if (packets.length > 0) return packets;',
+    replace: '  if (packets.length > 0) return packets;\n  if (handSize === 9 && tableSize === 4) return [{ hands: 3 }, { table: 2 }, { hands: 3 }, { table: 2 }, { hands: 3 }];',
+    reading: {
+      ambiguity: 'AMB-60',
+      declare: (rules) => (rules.deal.handSize === 9 && rules.deal.tableSize === 4 ? { rules: { deal: { packets: FIGS_PACKETS } } } : undefined),
+    },
+  },
+  {
+    name: 'ace-game-four-players-ten-each',
+    bug: 'where an ace takes the table, four players are dealt ten cards each, 3, 3 and 4 at a time, and none to the table',
+    rule: 'DEAL-TABLE-SIZE',
+    file: 'setup.ts',
+    find: '  return { handSize, tableSize, packets, ...seating?.deal };',
+    replace:
+      '  if (players === 4 && rules.capture.aceTakesAll) return { handSize: 10, tableSize: 0, packets: [{ hands: 3 }, { hands: 3 }, { hands: 4 }] };\n  return { handSize, tableSize, packets, ...seating?.deal };',
+    reading: {
+      ambiguity: 'AMB-62',
+      declare: (rules) =>
+        rules.capture.aceTakesAll && rules.players.seatings.some((seating) => seating.players.includes(4))
+          ? { rules: { players: { seatings: fourPlayersDealt(rules.players.seatings, TEN_EACH) } } }
+          : undefined,
+    },
+  },
+  {
+    name: 'target-plus-first-round-winner',
+    bug: "the target is raised by the points the first round's winner scored in it",
+    rule: 'END-TARGET',
+    file: 'round-end.ts',
+    find: "if (state.round === 1 && state.rules.end.targetPlus === 'first-round-winner-points')",
+    replace: 'if (state.round === 1)',
+    reading: {
+      ambiguity: 'AMB-30',
+      declare: (rules) => (rules.end.countingOut || rules.end.instantWin ? undefined : { rules: { end: { targetPlus: 'first-round-winner-points' } } }),
+    },
+  },
+  {
+    name: 'instant-win-after-every-sweep',
+    bug: 'the instant win is checked after a sweep worth 0 points too: a side already at or over the target wins with it',
+    rule: 'END-INSTANT-WIN',
+    file: 'sweeps.ts',
+    find: "(points === 0 && rules.end.instantWinAfter === 'scoring-sweep')",
+    replace: 'false',
+    reading: { ambiguity: 'AMB-56', declare: () => ({ rules: { end: { instantWinAfter: 'every-sweep' } } }) },
+  },
+  {
+    name: 'counting-out-tie-counts-on',
+    bug: 'under counting out, an award that takes two sides to the target together decides nothing: counting goes on',
+    rule: 'END-COUNTING-OUT',
+    file: 'scoring.ts',
+    find: "(reached.length === 1 || (reached.length > 1 && countingOutTie === 'higher-total'))",
+    replace: '(reached.length === 1)',
+    reading: { ambiguity: 'AMB-35', declare: () => ({ rules: { end: { countingOutTie: 'next-award' } } }) },
+  },
+  {
+    name: 'fifteen-with-rank-match',
+    bug: 'in fifteen mode a card may also take a table card of its own value',
+    rule: 'CAP-FIFTEEN',
+    file: 'capture.ts',
+    find: "const capturesByRank = (rules: CaptureRules): boolean => rules.mode !== 'fifteen';",
+    replace: 'const capturesByRank = (): boolean => true;',
+    reading: {
+      ambiguity: 'AMB-66',
+      declare: (rules) => (rules.capture.mode === 'fifteen' ? { rules: { capture: { mode: 'fifteen-or-match' } } } : undefined),
+    },
+  },
+  {
+    name: 'ace-takes-all-over-an-ace',
+    bug: 'an ace played onto a table holding an ace takes the whole table, not that ace',
+    rule: 'CAP-ACE-TAKES-ALL',
+    file: 'capture.ts',
+    find: "(rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0)",
+    replace: '(true)',
+    reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceOnAce: 'takes-all' } } }) },
+  },
+  {
+    name: 'ace-kept-on-empty-table',
+    bug: "an ace played to an empty table goes to its player's pile instead of being trailed",
+    rule: 'CAP-ACE-TAKES-ALL',
+    file: 'capture.ts',
+    find: "length === 0 && rules.aceOnEmptyTable === 'kept'",
+    replace: 'length === 0',
+    reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceOnEmptyTable: 'kept' } } }) },
+  },
+  {
+    name: 'ace-takes-any-part',
+    bug: 'the ace that takes the table may take any part of it, leaving the rest',
+    rule: 'CAP-ACE-TAKES-ALL',
+    file: 'capture.ts',
+    find: "export const takesAnyPart = (rules: CaptureRules): boolean => rules.aceCapture === 'any-part';",
+    replace: 'export const takesAnyPart = (): boolean => true;',
+    reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceCapture: 'any-part' } } }) },
+  },
+  {
+    name: 'ace-lead-forbidden',
+    bug: "the first player may not lead an ace on a round's first play",
+    rule: 'CAP-ACE-FIRST-PLAY',
+    file: 'play.ts',
+    find: "if (rules.aceFirstPlay !== 'forbidden' || !rules.aceTakesAll",
+    replace: 'if (!rules.aceTakesAll',
+    reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceFirstPlay: 'forbidden' } } }) },
+  },
+  {
+    name: 'ace-ordinary-on-first-play',
+    bug: "an ace played on a round's first play does not take the table",
+    rule: 'CAP-ACE-FIRST-PLAY',
+    file: 'play.ts',
+    find: "return rules.aceFirstPlay === 'ordinary' && rules.aceTakesAll",
+    replace: 'return rules.aceTakesAll',
+    reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceFirstPlay: 'ordinary' } } }) },
   },
 ];

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { corpusItems } from '../run/corpus-items.ts';
 import type { Engine } from '../engines/engine.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { FixtureResult } from '../run/outcome.ts';
-import { profileProblems } from '../profile/load.ts';
+import { loadProfileFile, profileProblems } from '../profile/load.ts';
 import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
 import type { RunItem } from '../run/replay.ts';
 import { runFixture } from '../run/replay.ts';
@@ -99,5 +100,31 @@ describe('declaring a documented reading in a profile makes the whole corpus pas
     } finally {
       await built.remove();
     }
+  }, 120_000);
+});
+
+describe('the worked example of spec/WRITING-AN-ADAPTER.md: an engine that reads three rules its own way', () => {
+  let built: BuiltMutant;
+  let profile: EngineProfile;
+  const bareProfile: EngineProfile = { engine: { name: 'my-scopa' }, variants: [{ id: 'pagat' }, { id: 'escoba' }] };
+  beforeAll(async () => {
+    built = await buildMutant(...['sweep-on-last-play', 'remainder-to-first-player', 'thirty-no-bonus'].map(mutant));
+    const loaded = await loadProfileFile(fileURLToPath(new URL('../../examples/profiles/three-readings.yaml', import.meta.url)), variants);
+    if (!loaded.ok) throw new Error(`examples/profiles/three-readings.yaml: ${JSON.stringify(loaded.errors)}`);
+    profile = loaded.value;
+  }, 120_000);
+  afterAll(async () => built.remove());
+
+  test('without the profile, the report card names the three rules the readings are of', async () => {
+    const results = await runAll(await engineOf(built), items, bareProfile);
+    const rules = reportCardOf(results).map((finding) => finding.rule);
+    for (const rule of ['SWEEP-LAST-PLAY', 'SWEEP-REMAINDER', 'TABLE-BONUS-FIFTEEN']) expect(rules).toContain(rule);
+  }, 120_000);
+
+  test('with it, every fixture of the two variants passes', async () => {
+    const results = await runAll(await engineOf(built), items, profile);
+    expect(notAsExpected(results)).toEqual([]);
+    const judged = results.filter((result) => result.outcome === 'passed');
+    expect(new Set(judged.map((result) => result.id.split('/')[0]))).toEqual(new Set(['pagat', 'escoba']));
   }, 120_000);
 });

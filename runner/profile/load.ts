@@ -13,8 +13,8 @@ import type { EngineProfile } from './profile.ts';
 
 /**
  * What is wrong with a profile as data: its schema, then what the schema cannot say (a variant that does not
- * exist or is named twice, an option the variant does not have, a player count it does not seat, rules that
- * contradict each other once merged).
+ * exist or is named twice, an option the variant does not have, a player count it does not seat, a category
+ * knob its category's kind does not take, rules that contradict each other once merged).
  */
 export function profileProblems(data: unknown, variants: ReadonlyMap<string, ResolvedVariant>): SchemaProblem[] {
   const schema = checkAgainstSchema('profile', data);
@@ -50,7 +50,18 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
         problems.push({ pointer: at('players', i), part: 'value', message: `${declared.id} does not seat ${players} players (it seats ${seated.join(', ')})` });
       }
     }
-    const problem = checkRules(readAsDeclared(variant.rules, declared));
+    const read = readAsDeclared(variant.rules, declared);
+    // A knob of another kind (a tieRanks merged into most-cards) would change what the reference plays: refused.
+    for (const [key, knobs] of Object.entries(declared.categories ?? {})) {
+      for (const category of read.scoring.categories.filter((candidate) => candidate.kind === key || candidate.id === key)) {
+        for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
+          const knob = found.pointer.split('/')[1] ?? '';
+          if (!Object.hasOwn(knobs, knob)) continue;
+          problems.push({ pointer: at('categories', key, knob), part: found.part, message: `${declared.id}'s category "${category.id}" (${category.kind}): ${found.message}` });
+        }
+      }
+    }
+    const problem = checkRules(read);
     if (problem !== undefined) {
       problems.push({ pointer: at('id'), part: 'value', message: `the rules declared for ${declared.id}, merged over its own, contradict each other: ${problem}` });
     }

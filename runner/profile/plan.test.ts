@@ -21,17 +21,25 @@ describe('planFixture', () => {
 
   test('a variant, a player count or an option value the engine does not play: not applicable, with the reason', () => {
     const other: EngineProfile = { variants: [{ id: 'escoba' }] };
-    expect(planFixture(played.fixture, pagat, played.rules, other)).toEqual({ kind: 'not-applicable', reason: 'the engine does not play pagat' });
+    expect(planFixture(played.fixture, pagat, played.rules, other)).toEqual({
+      kind: 'not-applicable',
+      cause: 'a variant the engine does not play',
+      reason: 'the engine does not play pagat',
+    });
     const threeOnly: EngineProfile = { variants: [{ id: 'pagat', players: [3, 4] }] };
     expect(planFixture(played.fixture, pagat, played.rules, threeOnly)).toEqual({
       kind: 'not-applicable',
+      cause: 'the engine plays 3, 4 players',
       reason: 'the engine plays 3, 4 players, the fixture 2',
     });
     const targets: EngineProfile = { variants: [{ id: 'pagat', options: { target: [16, 21] } }] };
     expect(planFixture(played.fixture, pagat, played.rules, targets)).toEqual({
       kind: 'not-applicable',
-      reason: 'the engine does not support target=11 (it supports 16, 21)',
+      cause: 'the engine supports target 16, 21',
+      reason: 'the engine supports target 16, 21, the fixture target=11',
     });
+    const above: EngineProfile = { variants: [{ id: 'pagat', options: { target: { min: 16 } } }] };
+    expect(planFixture(played.fixture, pagat, played.rules, above)).toMatchObject({ cause: 'the engine supports target 16 or more' });
     const range: EngineProfile = { variants: [{ id: 'pagat', options: { target: { min: 11, max: 21 } } }] };
     expect(planFixture(played.fixture, pagat, played.rules, range).kind).toBe('run');
   });
@@ -40,7 +48,7 @@ describe('planFixture', () => {
     const fixed: EngineProfile = { variants: [{ id: 'pagat', options: { target: [21] } }] };
     const plan = planFixture(played.fixture, pagat, played.rules, fixed);
     if (plan.kind !== 'run') throw new Error(plan.reason);
-    expect(plan.derived).toBe("expectations derived on the reference engine under the engine's declared rules: target=21, the only value the engine supports");
+    expect(plan.derived).toBe('options.target: 21');
     expect(plan.fixture.options).toEqual({ target: 21 });
     expect(plan.rules.end.target).toBe(21);
     // A game to 21 outlasts the fixture's input: the derived game stops where the input does, with no result.
@@ -52,17 +60,18 @@ describe('planFixture', () => {
     const shorter: EngineProfile = { variants: [{ id: 'pagat', rules: { end: { target: 3 } } }] };
     const plan = planFixture(played.fixture, pagat, played.rules, shorter);
     if (plan.kind !== 'run') throw new Error(plan.reason);
-    expect(plan.derived).toBe("expectations derived on the reference engine under the engine's declared rules: end.target: 3");
+    expect(plan.derived).toBe('rules.end.target: 3');
     expect(plan.fixture.expect.result?.reason).toBe('target');
     expect(plan.fixture.rounds.length).toBeLessThan(played.fixture.rounds.length);
   });
 
-  test('a decision illegal under the declared rules: not applicable, naming the play and the code', () => {
+  test('a decision illegal under the declared rules: not applicable, naming the play and the code; the declaration apart, once', () => {
     const anyCard: EngineProfile = { variants: [{ id: 'pagat', rules: { capture: { compulsion: 'any-card' } } }] };
     expect(planFixture(played.fixture, pagat, played.rules, anyCard)).toEqual({
       kind: 'not-applicable',
-      reason:
-        'play 13 of round 1 (plays 10C and takes nothing (a trail)) is refused (MUST_PLAY_CAPTURING_CARD) under the engine\'s declared rules (capture.compulsion: "any-card")',
+      cause: "inputs not legal under the engine's declared rules",
+      reason: "play 13 of round 1 (plays 10C and takes nothing (a trail)) is refused (MUST_PLAY_CAPTURING_CARD) under the engine's declared rules",
+      derived: 'rules.capture.compulsion: any-card',
     });
   });
 
@@ -71,20 +80,40 @@ describe('planFixture', () => {
     const plan = planFixture(played.fixture, pagat, played.rules, contradictory);
     expect(plan.kind).toBe('not-applicable');
     expect(plan.kind === 'not-applicable' && plan.reason).toMatch(/^the engine's declared rules contradict each other here: capture\.chooser "auto"/);
+    expect(plan.kind === 'not-applicable' && plan.cause).toBe("the engine's declared rules contradict each other here");
   });
 
-  test('a category knob reaches the categories the options chose, by kind', () => {
+  test('a category knob reaches the categories the options chose, by kind; it is named as declared, not as the list it changes', () => {
     const eachTie: EngineProfile = { variants: [{ id: 'pagat', categories: { 'most-coins': { ties: 'each' } } }] };
     const plan = planFixture(played.fixture, pagat, played.rules, eachTie);
     if (plan.kind !== 'run') throw new Error(plan.reason);
     expect(plan.rules.scoring.categories.find((category) => category.kind === 'most-coins')?.ties).toBe('each');
     expect(plan.rules.scoring.categories.filter((category) => category.ties === 'each')).toHaveLength(1);
+    expect(plan.derived).toBe('categories.most-coins.ties: each');
+  });
+
+  test('only the declarations that change the fixture\'s rules are named, each once, as the profile writes it', () => {
+    const declared: EngineProfile = {
+      variants: [
+        {
+          id: 'pagat',
+          rules: { sweep: { lastPlay: true, points: 1 } },
+          categories: { primiera: { ties: 'each', points: 1 }, settebello: { points: 2 } },
+          redeals: { 'TABLE-REDEAL-KINGS': { atLeast: 3, maxDeals: 2 }, 'TABLE-REDRAW-TENS': { maxDeals: 0 } },
+        },
+      ],
+    };
+    const plan = planFixture(played.fixture, pagat, played.rules, declared);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    // pagat already scores a sweep 1 and a primiera 1, redeals on 3 kings and has no tens redraw: those change nothing.
+    expect(plan.derived).toBe('rules.sweep.lastPlay: true, categories.primiera.ties: each, categories.settebello.points: 2, redeals.TABLE-REDEAL-KINGS.maxDeals: 2');
   });
 
   test('rulesDifference names each knob that differs, with the new value', () => {
     const base = variantRules('pagat');
     expect(rulesDifference(base, base)).toEqual([]);
     expect(rulesDifference(base, { ...base, sweep: { ...base.sweep, lastPlay: true, points: 2 } })).toEqual(['sweep.points: 2', 'sweep.lastPlay: true']);
+    expect(rulesDifference(base, { ...base, capture: { ...base.capture, compulsion: 'none' } }, 'rules')).toEqual(['rules.capture.compulsion: none']);
   });
 });
 
@@ -113,7 +142,7 @@ describe('profile files', () => {
     });
   });
 
-  test('each problem where it is written: an unknown variant, option, player count, knob and reporting level', async () => {
+  test('each problem where it is written: an unknown variant, option, player count, knob, reporting level and unordered field', async () => {
     const path = await write(
       'bad.yaml',
       [
@@ -125,19 +154,35 @@ describe('profile files', () => {
         '  - id: escoba',
         '    rules: { sweep: { lastPlay: maybe } }',
         '    reports: everything',
+        '    unordered: [capture.card]',
         '',
       ].join('\n'),
     );
     const loaded = await loadProfileFile(path, variants);
     expect(loaded.ok).toBe(false);
     const errors = loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`);
-    expect(errors).toEqual(['7:33: expected a boolean, got "maybe"', '8:14: expected one of events, plays-and-scores, totals, got "everything"']);
+    expect(errors).toEqual([
+      '7:33: expected a boolean, got "maybe"',
+      '8:14: expected one of events, plays-and-scores, totals, got "everything"',
+      '9:17: expected one of capture.captured, got "capture.card"',
+    ]);
     const semantic = await write('semantic.yaml', 'variants:\n  - id: pagatt\n  - id: pagat\n    players: [2, 9]\n    options: { tarjet: [11] }\n');
     const second = await loadProfileFile(semantic, variants);
     expect(second.ok ? [] : second.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
       `2:9: unknown variant "pagatt" (known: ${[...variants.keys()].join(', ')})`,
       '4:18: pagat does not seat 9 players (it seats 2, 3, 4, 6)',
       '5:16: variant "pagat" has no option "tarjet"; its options are target',
+    ]);
+  });
+
+  test('a category knob its kind does not take, where it is written; one it takes is accepted', async () => {
+    const path = await write(
+      'kinds.yaml',
+      'variants:\n  - id: escoba\n    categories:\n      sevens: { tieRanks: [6, 1, 5] }\n      most-cards: { copies: each }\n      all-coins: { winsGame: true }\n',
+    );
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '5:21: escoba\'s category "cards" (most-cards): unknown key "copies" (allowed: id, kind, points, ties, threshold)',
     ]);
   });
 
@@ -154,7 +199,7 @@ describe('profile files', () => {
     const path = await write('escoba-only.yaml', 'variants:\n  - id: escoba\n');
     const ran = await runCli(['run', 'pagat/cap-sum-01', 'escoba/end-tie-breaks-02', '--profile', path]);
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/^N\/A   1 fixture: the engine does not play pagat\n2 fixtures: 1 passed, 0 failed, 1 not applicable, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/);
+    expect(ran.stdout).toMatch(/^N\/A   1 fixture of pagat: a variant the engine does not play\n2 fixtures: 1 passed, 0 failed, 1 not applicable, 0 skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/);
   });
 });
 

@@ -25,8 +25,9 @@ import {
   describeReporting,
   type EngineProfile,
   fixedValue,
+  type OptionSupport,
   type Reporting,
-  reportingOf,
+  reportingFor,
   reportsField,
   supportsValue,
   type VariantProfile,
@@ -34,29 +35,53 @@ import {
 } from './profile.ts';
 
 export type Plan =
-  | { kind: 'not-applicable'; reason: string }
+  | {
+      kind: 'not-applicable';
+      /** What it has in common with every fixture not applicable the same way: reports count them by it. */
+      cause: string;
+      /** This fixture's reason, in one short line. */
+      reason: string;
+      /** Set when its inputs are not legal under the engine's declared rules and settings: those. */
+      derived?: string;
+    }
   | {
       kind: 'run';
       /** The fixture as the engine is to play it: its options and expectations, derived where `derived` says. */
       fixture: Fixture;
       rules: Rules;
       reporting: Reporting;
-      /** Set when the expectations were derived: under which declared rules and settings. */
+      /** Set when the expectations were derived: the declared rules and settings they were derived under. */
       derived?: string;
     };
 
-const notApplicable = (reason: string): Plan => ({ kind: 'not-applicable', reason });
+type NotApplicable = Extract<Plan, { kind: 'not-applicable' }>;
 
-const describeSupport = (support: unknown): string =>
-  Array.isArray(support) ? support.map(String).join(', ') : `${JSON.stringify(support)}`;
+const notApplicable = (cause: string, reason = cause, derived?: string): NotApplicable => ({
+  kind: 'not-applicable',
+  cause,
+  reason,
+  ...(derived === undefined ? {} : { derived }),
+});
 
-/** The knobs where two rule sets differ, as `group.knob: value` (the second's value). */
-export function rulesDifference(from: unknown, to: unknown, path = ''): string[] {
+/** Why a fixture whose inputs the declared rules refuse, or cannot even start, is not applicable. */
+const ILLEGAL_UNDER_DECLARED = "inputs not legal under the engine's declared rules";
+
+function describeSupport(support: OptionSupport): string {
+  if (Array.isArray(support)) return support.map(String).join(', ');
+  if (support.max === undefined) return `${support.min} or more`;
+  return support.min === undefined ? `up to ${support.max}` : `${support.min} to ${support.max}`;
+}
+
+/** A knob's value as a profile writes it in YAML: a string bare, anything else as JSON. */
+const knobValue = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The knobs where two rule sets differ, as `path.knob: value` (the second's value), each path under `prefix`. */
+export function rulesDifference(from: unknown, to: unknown, prefix = ''): string[] {
   if (sameJson(from, to)) return [];
   const isObject = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (!isObject(from) || !isObject(to)) return [`${path}: ${JSON.stringify(to)}`];
-  return Object.keys(to).flatMap((key) => rulesDifference(from[key], to[key], path === '' ? key : `${path}.${key}`));
+  if (!isObject(from) || !isObject(to)) return [`${prefix}: ${knobValue(to)}`];
+  return Object.keys(to).flatMap((key) => rulesDifference(from[key], to[key], prefix === '' ? key : `${prefix}.${key}`));
 }
 
 /**
@@ -65,23 +90,26 @@ export function rulesDifference(from: unknown, to: unknown, path = ''): string[]
  */
 export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: Rules, profile: EngineProfile): Plan {
   const declared = variantProfileOf(profile, fixture.variant);
-  if (declared === undefined) return notApplicable(`the engine does not play ${fixture.variant}`);
-  const reporting = reportingOf(declared.reports ?? profile.reports);
+  if (declared === undefined) return notApplicable('a variant the engine does not play', `the engine does not play ${fixture.variant}`);
+  const reporting = reportingFor(profile, declared);
   if (declared.players !== undefined && !declared.players.includes(fixture.players)) {
-    return notApplicable(`the engine plays ${declared.players.join(', ')} players, the fixture ${fixture.players}`);
+    const plays = `the engine plays ${declared.players.join(', ')} players`;
+    return notApplicable(plays, `${plays}, the fixture ${fixture.players}`);
   }
   if (!checksWhatIsReported(fixture, reporting)) {
-    return notApplicable(`the fixture checks nothing the engine reports (it reports ${describeReporting(reporting)})`);
+    const reports = `(it reports ${describeReporting(reporting)})`;
+    return notApplicable(`nothing the engine reports is checked ${reports}`, `the fixture checks nothing the engine reports ${reports}`);
   }
   const settings = declaredSettings(fixture, variant, rules, declared);
-  if (typeof settings === 'string') return notApplicable(settings);
+  if (settings.kind === 'not-applicable') return settings;
   if (settings.changes.length === 0) return { kind: 'run', fixture, rules, reporting };
 
+  const declaration = settings.changes.join(', ');
   const derivedFixture: Fixture = { ...fixture, options: settings.options };
   const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal);
-  if (derived === undefined) return notApplicable(`the game cannot start under the engine's declared rules (${settings.changes.join('; ')})`);
+  if (derived === undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, "the game cannot start under the engine's declared rules", declaration);
   const refused = refusalProblem(fixture, derived.reply.rejection, settings.rules);
-  if (refused !== undefined) return notApplicable(`${refused} under the engine's declared rules (${settings.changes.join('; ')})`);
+  if (refused !== undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, `${refused} under the engine's declared rules`, declaration);
   const { expect } = derived;
   if (expect.legal !== undefined && fixture.expect.legal === undefined) delete expect.legal;
   return {
@@ -89,12 +117,13 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
     fixture: { ...derivedFixture, rounds: inputsPlayed(derivedFixture.rounds, derived.reply.events), expect },
     rules: settings.rules,
     reporting,
-    derived: `expectations derived on the reference engine under the engine's declared rules: ${settings.changes.join('; ')}`,
+    derived: declaration,
   };
 }
 
 /**
- * The options and rules the engine plays this fixture with, and what differs from the fixture's; or why it
+ * The options and rules the engine plays this fixture with, and the declarations that make them differ from the
+ * fixture's, each as the profile writes it (`options.target: 11`, `categories.primiera.ties: each`); or why it
  * cannot play it.
  */
 function declaredSettings(
@@ -102,23 +131,24 @@ function declaredSettings(
   variant: ResolvedVariant,
   rules: Rules,
   declared: VariantProfile,
-): { options: Record<string, OptionValue>; rules: Rules; changes: string[] } | string {
+): { kind: 'settings'; options: Record<string, OptionValue>; rules: Rules; changes: string[] } | NotApplicable {
   const changes: string[] = [];
   const options = { ...fixture.options };
   for (const [name, support] of Object.entries(declared.options ?? {})) {
     const spec = variant.options.find((option) => option.name === name);
-    if (spec === undefined) return `the profile names option ${name}, which ${variant.id} does not have`;
+    if (spec === undefined) return notApplicable(`the profile names option ${name}, which ${variant.id} does not have`);
     const value = Object.hasOwn(options, name) ? (options[name] as OptionValue) : spec.default;
     if (supportsValue(support, value)) continue;
     const fixed = fixedValue<OptionValue>(support);
-    if (fixed === undefined) return `the engine does not support ${name}=${String(value)} (it supports ${describeSupport(support)})`;
+    const supported = `the engine supports ${name} ${describeSupport(support)}`;
+    if (fixed === undefined) return notApplicable(supported, `${supported}, the fixture ${name}=${String(value)}`);
     options[name] = fixed;
-    changes.push(`${name}=${String(fixed)}, the only value the engine supports`);
+    changes.push(`options.${name}: ${knobValue(fixed)}`);
   }
   let played = rules;
   if (changes.length > 0) {
     const applied = applyOptions(variant, options);
-    if (!applied.ok) return `the engine's only supported setting cannot be used here: ${applied.error.message}`;
+    if (!applied.ok) return notApplicable("the engine's fixed options cannot be used here", `the engine's fixed options cannot be used here: ${applied.error.message}`);
     played = applied.value;
   }
 
@@ -127,21 +157,51 @@ function declaredSettings(
     const mode = started.ok ? started.value.seats.teamMode : undefined;
     if (mode !== undefined && !declared.teamModes.includes(mode)) {
       const fixed = fixedValue<string>(declared.teamModes);
-      if (fixed === undefined) return `the engine does not play team mode ${mode} (it plays ${declared.teamModes.join(', ')})`;
+      const plays = `the engine plays team modes ${declared.teamModes.join(', ')}`;
+      if (fixed === undefined) return notApplicable(plays, `${plays}, the fixture ${mode}`);
       played = mergePatch(played, { players: { teamMode: fixed } });
-      changes.push(`played as ${fixed}, the only team mode the engine plays`);
+      changes.push(`teamModes: ${fixed}`);
     }
   }
 
   if (declared.rules !== undefined || declared.categories !== undefined || declared.redeals !== undefined) {
     const read = readAsDeclared(played, declared);
     const problem = checkRules(read);
-    if (problem !== undefined) return `the engine's declared rules contradict each other here: ${problem}`;
-    changes.push(...rulesDifference(played, read));
+    if (problem !== undefined) return notApplicable("the engine's declared rules contradict each other here", `the engine's declared rules contradict each other here: ${problem}`);
+    changes.push(...declaredReadings(played, read, declared));
     played = read;
   }
-  return { options, rules: played, changes };
+  return { kind: 'settings', options, rules: played, changes };
 }
+
+/**
+ * The declared readings that change `rules` into `read`, each as the profile writes it and only where it changes
+ * something: `rules.sweep.lastPlay: true`, `categories.primiera.ties: each`, `redeals.TABLE-REDRAW-TENS.maxDeals: 0`.
+ */
+function declaredReadings(rules: Rules, read: Rules, declared: VariantProfile): string[] {
+  const patched = declared.rules === undefined ? rules : mergePatch(rules, declared.rules);
+  const changes = rulesDifference(rules, patched, 'rules');
+  // A knob of `categories` or `redeals` is named where it gives one of the items it reaches the value declared.
+  const gives = (before: readonly object[], after: readonly object[], reaches: (index: number) => boolean, knob: string, value: unknown): boolean =>
+    before.some((item, i) => reaches(i) && !sameJson(knobOf(item, knob), value) && sameJson(knobOf(after[i], knob), value));
+  const categories = patched.scoring.categories;
+  for (const [key, knobs] of Object.entries(declared.categories ?? {})) {
+    const reaches = (i: number): boolean => categories[i]?.kind === key || categories[i]?.id === key;
+    for (const [knob, value] of Object.entries(knobs)) {
+      if (gives(categories, read.scoring.categories, reaches, knob, value)) changes.push(`categories.${key}.${knob}: ${knobValue(value)}`);
+    }
+  }
+  const conditions = patched.openingTable.redeal;
+  for (const [rule, knobs] of Object.entries(declared.redeals ?? {})) {
+    const reaches = (i: number): boolean => conditions[i]?.rule === rule;
+    for (const [knob, value] of Object.entries(knobs)) {
+      if (gives(conditions, read.openingTable.redeal, reaches, knob, value)) changes.push(`redeals.${rule}.${knob}: ${knobValue(value)}`);
+    }
+  }
+  return changes;
+}
+
+const knobOf = (item: object | undefined, knob: string): unknown => (item as Record<string, unknown> | undefined)?.[knob];
 
 /** The rules as the engine reads them: its `rules` merged in, then its category and redeal knobs. */
 export function readAsDeclared(rules: Rules, declared: VariantProfile): Rules {

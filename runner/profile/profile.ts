@@ -32,27 +32,34 @@ export interface VariantProfile {
   options?: Record<string, OptionSupport>;
   rules?: RulesPatch;
   /** Knobs merged into every category of a kind or id, whatever the fixture's options made the list. */
-  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'incomplete' | 'combine'>>>;
+  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'threshold' | 'tieRanks' | 'copies' | 'incomplete' | 'combine' | 'winsGame' | 'upTo'>>>;
   /** Knobs merged into the redeal condition of a rule, where the fixture's rules have it. */
   redeals?: Partial<Record<RedealRule, Partial<Omit<RedealCondition, 'rule'>>>>;
   reports?: ReportingLevel | ReportsSpec;
+  /** The fields (`type.field`) the engine reports in no particular order: compared as multisets. */
+  unordered?: string[];
 }
 
 export interface EngineProfile {
   engine?: { name: string; version?: string };
   reports?: ReportingLevel | ReportsSpec;
+  unordered?: string[];
   variants: '*' | VariantProfile[];
 }
 
 /** The profile of an engine that declares nothing: any variant, as the fixture says, every event. */
 export const PLAYS_EVERYTHING: EngineProfile = { variants: '*' };
 
-/** What is compared of an engine's events: the types it reports, and per type the fields it leaves out. */
+/**
+ * What is compared of an engine's events: the types it reports, and per type the fields it leaves out and those
+ * it reports in no particular order.
+ */
 export interface Reporting {
   /** The level's name, or `custom` for an explicit list. */
   name: ReportingLevel | 'custom';
   types: ReadonlySet<EventType>;
   omitted: ReadonlyMap<EventType, ReadonlySet<string>>;
+  unordered: ReadonlyMap<EventType, ReadonlySet<string>>;
 }
 
 const LEVELS: Record<ReportingLevel, ReportsSpec> = {
@@ -64,37 +71,46 @@ const LEVELS: Record<ReportingLevel, ReportsSpec> = {
 /** The named levels, made once: every fixture of a run asks. */
 const NAMED = new Map<ReportingLevel, Reporting>();
 
-export function reportingOf(reports: ReportingLevel | ReportsSpec | undefined): Reporting {
+/** What is compared of an engine that reports `reports` and gives the `unordered` fields in no particular order. */
+export function reportingOf(reports: ReportingLevel | ReportsSpec | undefined, unordered: readonly string[] = []): Reporting {
   const level = reports ?? 'events';
-  if (typeof level === 'string') {
-    const known = NAMED.get(level);
-    if (known !== undefined) return known;
-    const made = makeReporting(level);
-    NAMED.set(level, made);
-    return made;
-  }
-  return makeReporting(level);
+  if (typeof level === 'object' || unordered.length > 0) return makeReporting(level, unordered);
+  const known = NAMED.get(level);
+  if (known !== undefined) return known;
+  const made = makeReporting(level, unordered);
+  NAMED.set(level, made);
+  return made;
 }
 
-function makeReporting(reports: ReportingLevel | ReportsSpec): Reporting {
-  const name = typeof reports === 'string' ? reports : 'custom';
-  const spec = typeof reports === 'object' ? reports : LEVELS[name as ReportingLevel];
-  const omitted = new Map<EventType, Set<string>>();
-  for (const entry of spec.omit ?? []) {
+/** `type.field` entries, by type. */
+function fieldsByType(entries: readonly string[]): Map<EventType, Set<string>> {
+  const byType = new Map<EventType, Set<string>>();
+  for (const entry of entries) {
     const dot = entry.indexOf('.');
     const type = entry.slice(0, dot) as EventType;
-    const fields = omitted.get(type) ?? new Set<string>();
+    const fields = byType.get(type) ?? new Set<string>();
     fields.add(entry.slice(dot + 1));
-    omitted.set(type, fields);
+    byType.set(type, fields);
   }
-  return { name, types: new Set(spec.events), omitted };
+  return byType;
 }
+
+function makeReporting(reports: ReportingLevel | ReportsSpec, unordered: readonly string[]): Reporting {
+  const name = typeof reports === 'string' ? reports : 'custom';
+  const spec = typeof reports === 'object' ? reports : LEVELS[name as ReportingLevel];
+  return { name, types: new Set(spec.events), omitted: fieldsByType(spec.omit ?? []), unordered: fieldsByType(unordered) };
+}
+
+/** What the engine reports of a variant's games, by that variant's declaration: its own `reports` and `unordered`, else the profile's. */
+export const reportingFor = (profile: EngineProfile, declared: VariantProfile | undefined): Reporting =>
+  reportingOf(declared?.reports ?? profile.reports, declared?.unordered ?? profile.unordered);
 
 /** Everything: what the fixtures' expectations are written for. */
 export const FULL_REPORTING: Reporting = reportingOf('events');
 
+/** Whether every field of every event is compared, each list in order. */
 export const isFullReporting = (reporting: Reporting): boolean =>
-  reporting.types.size === EVENT_TYPES.length && reporting.omitted.size === 0;
+  reporting.types.size === EVENT_TYPES.length && reporting.omitted.size === 0 && reporting.unordered.size === 0;
 
 /**
  * Whether events of this type are compared: a type the engine reports, or one the protocol does not have (an
@@ -109,12 +125,18 @@ const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonl
 export const reportsField = (reporting: Reporting, type: EventType, field: string): boolean =>
   reporting.types.has(type) && reporting.omitted.get(type)?.has(field) !== true;
 
-/** In words, for reports: `events`, or the level's name with what it leaves out. */
+/** `type.field` entries, again. */
+const entriesOf = (byType: ReadonlyMap<EventType, ReadonlySet<string>>): string[] =>
+  [...byType].flatMap(([type, fields]) => [...fields].map((field) => `${type}.${field}`));
+
+/** In words, for reports: `events`, or the level's name with what it leaves out; and what comes in no particular order. */
 export function describeReporting(reporting: Reporting): string {
-  if (reporting.name !== 'custom') return reporting.name;
-  const omitted = [...reporting.omitted].flatMap(([type, fields]) => [...fields].map((field) => `${type}.${field}`));
+  const unordered = entriesOf(reporting.unordered);
+  const inAnyOrder = unordered.length === 0 ? '' : `; ${unordered.join(', ')} in any order`;
+  if (reporting.name !== 'custom') return `${reporting.name}${inAnyOrder}`;
+  const omitted = entriesOf(reporting.omitted);
   const types = reporting.types.size === 0 ? 'no event' : [...reporting.types].join(', ');
-  return `${types}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}`;
+  return `${types}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}${inAnyOrder}`;
 }
 
 /** The declaration of one variant, or undefined if the profile says the engine does not play it. */

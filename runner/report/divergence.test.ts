@@ -595,7 +595,7 @@ describe('every section of the report, in full', () => {
       expected: { round: 1, play: 3, code: 'CAPTURE_NOT_ON_TABLE' },
       actual: { round: 1, play: 2, code: 'NOT_YOUR_TURN', message: 'seat 0 is to play' },
     };
-    expect(reportOf(divergence, { derived: 'the engine\'s declared rules: target 11' })).toBe(
+    expect(reportOf(divergence, { derived: 'options.target: 11' })).toBe(
       [
         ...HEAD,
         'what:      the engine refused an input before the one the fixture expects it to refuse (round 1, play 3) [unexpected-rejection]',
@@ -607,7 +607,7 @@ describe('every section of the report, in full', () => {
         'expected:  refusal of round 1, play 3 with CAPTURE_NOT_ON_TABLE',
         'actual:    refusal of round 1, play 2 with NOT_YOUR_TURN: "seat 0 is to play"',
         'rule:      PLAY-TURN (one card per turn, in turn order): spec/rules.md#play-turn-one-card-per-turn-in-turn-order',
-        "derived:   the engine's declared rules: target 11",
+        "derived:   expectations derived on the reference engine under the profile's options.target: 11",
         REPRODUCE,
       ].join('\n'),
     );

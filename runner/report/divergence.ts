@@ -41,7 +41,7 @@ export interface ReportContext {
   repro: string;
   /** The engine's own legal decisions at the divergence, where it answers `legal`. */
   engineLegal?: Decision[];
-  /** Set when the expectations were derived from the engine's declared rules: which rules. */
+  /** Set when the expectations were derived from the engine's declared rules: those declarations, as the profile writes them. */
   derived?: string;
 }
 
@@ -123,6 +123,11 @@ function formatLegal(decision: Decision): string {
 /** `npx scopa-conformance run <file>` with the engine's flags: what reruns one fixture. */
 export function reproCommand(file: string, engineFlags: readonly string[] = []): string {
   return ['npx scopa-conformance run', shellQuote(file), ...engineFlags.map(shellQuote)].join(' ');
+}
+
+/** The command that reruns one game of `run --games` alone: the game of its seed, picked out by its id. */
+export function reproGameCommand(id: string, seed: number, engineFlags: readonly string[] = []): string {
+  return ['npx scopa-conformance run --games 1 --seed', String(seed), '--filter', shellQuote(id), ...engineFlags.map(shellQuote)].join(' ');
 }
 
 function shellQuote(word: string): string {
@@ -373,7 +378,7 @@ export function formatDivergence(divergence: Divergence, context: ReportContext)
     ? 'errors'
     : ['sweeps-mismatch', 'award-mismatch', 'round-mismatch'].includes(divergence.kind) ? 'scoring' : 'events';
   lines.add('rule', ruleLine(divergence.rule, fallback));
-  if (context.derived !== undefined) lines.add('derived', context.derived);
+  if (context.derived !== undefined) lines.add('derived', `expectations derived on the reference engine under the profile's ${context.derived}`);
   lines.add('reproduce', context.repro);
   return lines.toString();
 }

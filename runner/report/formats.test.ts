@@ -32,7 +32,7 @@ const RESULTS: FixtureResult[] = [
   result('pagat/e', 'errored', 5, { message: 'crash', detail: 'line 1\nline 2', expectedFailure: 'known crash' }),
   result('pagat/f', 'passed', 6, { expectedFailure: 'thought broken' }),
   result('pagat/g', 'skipped', 0, { message: 'no legal # here' }),
-  result('pagat/h', 'not-applicable', 0, { message: 'escoba\nonly' }),
+  result('pagat/h', 'not-applicable', 0, { message: 'escoba\nonly', cause: 'a variant the engine does not play' }),
   result('pagat/j', 'errored', 8, { message: 'exited', detail: 'Traceback:\n  <boom>' }),
   result('pagat/k', 'failed', 9, { divergence: { ...SWEEPS, rule: undefined }, derived: 'target 11, as the engine plays it', recorded: 'scopa-web 2.3.1' }),
   result('pagat/i', 'failed', 7, { expectedFailure: 'known', divergence: SWEEPS, report: 'r' }),

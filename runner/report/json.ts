@@ -26,6 +26,7 @@ export function renderJson(summary: RunSummary): string {
     bailed: summary.bailed,
     interrupted: summary.interrupted === true,
     durationMs: summary.durationMs,
+    games: summary.games,
     findings: reportCardOf(summary.results).map((finding) => ({
       rule: finding.rule,
       name: finding.name,
@@ -51,6 +52,7 @@ export function renderJson(summary: RunSummary): string {
       reporting: result.reporting,
       recorded: result.recorded,
       message: result.message,
+      cause: result.cause,
       detail: result.detail,
       durationMs: result.durationMs,
     })),

@@ -1,6 +1,7 @@
 /**
- * The pretty reporter line by line: the headline of each outcome, the reasons fixtures were not judged or were
- * judged by derived expectations, the notes of a stopped run, and the summary line.
+ * The pretty reporter line by line: the headline of each outcome, the reasons fixtures were not judged (the not
+ * applicable by cause) or were judged by derived expectations (by declaration), the notes of a stopped run, and the
+ * summary line.
  */
 import { describe, expect, test } from 'vitest';
 import type { Divergence } from '../diagnosis/divergence.ts';
@@ -89,13 +90,13 @@ test('listed failures are left out; an error with no output is one line; output 
   );
 });
 
-test('why fixtures were not run or were judged by derived expectations: one line per reason, with how many', () => {
+test('why fixtures were not run or were judged by derived expectations: one line per declaration, cause or reason, with how many', () => {
   const results = [
-    result('a', 'passed', { derived: 'target 11, as the engine plays it' }),
-    result('b', 'passed', { derived: 'target 11, as the engine plays it' }),
-    result('c', 'failed', { derived: 'players 2 only', divergence: DIVERGENCE }),
-    result('d', 'not-applicable', { message: 'escoba: not in its profile' }),
-    result('e', 'not-applicable', { message: 'escoba: not in its profile' }),
+    result('a', 'passed', { derived: 'options.target: 11' }),
+    result('b', 'passed', { derived: 'options.target: 11' }),
+    result('c', 'failed', { derived: 'teamModes: individual', divergence: DIVERGENCE }),
+    result('d', 'not-applicable', { variant: 'escoba', cause: 'a variant the engine does not play', message: 'the engine does not play escoba' }),
+    result('e', 'not-applicable', { variant: 'escoba', cause: 'a variant the engine does not play', message: 'the engine does not play escoba' }),
     result('f', 'not-applicable'),
     result('g', 'skipped', { message: 'the engine does not answer legal' }),
     result('h', 'skipped'),
@@ -104,10 +105,10 @@ test('why fixtures were not run or were judged by derived expectations: one line
     [
       'FAIL  c: first divergence at round 2, play 18 (round-mismatch)',
       '',
-      'DERIVED 2 fixtures: target 11, as the engine plays it',
-      'DERIVED 1 fixture: players 2 only',
-      'N/A   2 fixtures: escoba: not in its profile',
-      'N/A   1 fixture: the engine does not play it',
+      "DERIVED 2 fixtures with expectations derived on the reference engine, under the profile's options.target: 11",
+      "DERIVED 1 fixture with expectations derived on the reference engine, under the profile's teamModes: individual",
+      'N/A   2 fixtures of escoba: a variant the engine does not play',
+      'N/A   1 fixture of pagat: the engine does not play it',
       'SKIP  1 fixture: the engine does not answer legal',
       'SKIP  1 fixture: not run',
       '8 fixtures: 2 passed, 1 failed, 3 not applicable, 2 skipped, 0 errored (engine "node engine.js", 2.35 s)',
@@ -116,12 +117,40 @@ test('why fixtures were not run or were judged by derived expectations: one line
   );
 });
 
+test('not applicable, by cause: one line each, whatever each fixture\'s own reason; a declaration named once, with the fixtures judged and not applicable under it', () => {
+  const declaration = 'rules.capture.compulsion: none, categories.primiera.ties: each';
+  const twoPlayers = (id: string, variant: string, players: number): FixtureResult =>
+    result(id, 'not-applicable', { variant, cause: 'the engine plays 2 players', message: `the engine plays 2 players, the fixture ${players}` });
+  const otherVariant = (id: string, variant: string): FixtureResult =>
+    result(id, 'not-applicable', { variant, cause: 'a variant the engine does not play', message: `the engine does not play ${variant}` });
+  const illegal = (id: string, play: number): FixtureResult =>
+    result(id, 'not-applicable', { cause: "inputs not legal under the engine's declared rules", message: `play ${play} of round 1 is refused (MUST_CAPTURE) under the engine's declared rules`, derived: declaration });
+  const results = [
+    ...['anycard', 'denexa', 'escoba', 'napola', 're-bello', 'scoparella'].map((variant, i) => otherVariant(`v${i}`, variant)),
+    twoPlayers('p1', 'pagat', 3),
+    twoPlayers('p2', 'pagat', 4),
+    twoPlayers('p3', 'playpalace', 4),
+    result('d1', 'passed', { derived: declaration }),
+    result('d2', 'passed', { derived: declaration }),
+    illegal('i1', 1),
+    illegal('i2', 7),
+  ];
+  const lines = renderPretty(summaryOf(results)).split('\n');
+  expect(lines.slice(0, 4)).toEqual([
+    `DERIVED 2 fixtures with expectations derived on the reference engine, 2 fixtures not applicable (inputs illegal), under the profile's ${declaration}`,
+    'N/A   6 fixtures of anycard, denexa, escoba, napola and 2 more variants: a variant the engine does not play',
+    'N/A   3 fixtures of pagat, playpalace: the engine plays 2 players',
+    "N/A   2 fixtures of pagat: inputs not legal under the engine's declared rules",
+  ]);
+  expect(lines.filter((line) => line.includes(declaration))).toHaveLength(1);
+});
+
 test('at most 12 reasons of each kind, and how many more', () => {
   const results = Array.from({ length: 14 }, (_, i) => result(`n${i}`, 'not-applicable', { message: `reason ${i}` }));
   const lines = renderPretty(summaryOf([...results, result('p', 'passed')])).split('\n');
   expect(lines.slice(10, 14)).toEqual([
-    'N/A   1 fixture: reason 10',
-    'N/A   1 fixture: reason 11',
+    'N/A   1 fixture of pagat: reason 10',
+    'N/A   1 fixture of pagat: reason 11',
     'N/A   ... 2 more reasons (--reporter json lists each fixture\'s)',
     '15 fixtures: 1 passed, 0 failed, 14 not applicable, 0 skipped, 0 errored (engine "node engine.js", 2.35 s)',
   ]);
@@ -132,7 +161,7 @@ test('exactly 12 reasons: all of them, no "more"', () => {
   const results = Array.from({ length: 12 }, (_, i) => result(`n${i}`, 'not-applicable', { message: `reason ${i}` }));
   const lines = renderPretty(summaryOf([...results, result('p', 'passed')])).split('\n');
   expect(lines.filter((line) => line.startsWith('N/A '))).toHaveLength(12);
-  expect(lines[11]).toBe('N/A   1 fixture: reason 11');
+  expect(lines[11]).toBe('N/A   1 fixture of pagat: reason 11');
 });
 
 describe('a run that stopped, or judged nothing', () => {
@@ -160,7 +189,7 @@ describe('a run that stopped, or judged nothing', () => {
     const results = [result('a', 'skipped', { message: 'no legal' }), result('b', 'not-applicable', { message: 'escoba' })];
     expect(renderPretty(summaryOf(results))).toBe(
       [
-        'N/A   1 fixture: escoba',
+        'N/A   1 fixture of pagat: escoba',
         'SKIP  1 fixture: no legal',
         'nothing was judged: every fixture was skipped or not applicable (exit 2)',
         '2 fixtures: 0 passed, 0 failed, 1 not applicable, 1 skipped, 0 errored (engine "node engine.js", 2.35 s)',

@@ -1,11 +1,12 @@
 /**
  * The default reporter, for people. First the report card: each rule the engine breaks, in one line, then each
  * with one worked example and the fixtures that show it. Then one line per fixture that did not behave as
- * expected (the rules it breaks, or the error with what the engine left behind); why fixtures were skipped or
- * are not applicable, one line per reason; then one summary line.
+ * expected (the rules it breaks, or the error with what the engine left behind); the engine's declarations the
+ * fixtures were judged under, one line each; why fixtures are not applicable, one line per cause, and why they
+ * were skipped, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
@@ -49,19 +50,49 @@ const DETAIL_LINES = 20;
 const REASONS_SHOWN = 12;
 const IDS_SHOWN = 12;
 
+const fixtures = (count: number): string => `${count} fixture${count === 1 ? '' : 's'}`;
+
 /**
- * One line per distinct reason, with how many fixtures give it: why part of the suite did not run, or was judged
- * by derived expectations. `reasonOf` is undefined for the results it does not concern.
+ * One line per distinct reason (`reasonOf`; undefined for the results it does not concern), in the order they
+ * first come, each said by `describe` of the results that give it: why part of the suite did not run, or was
+ * judged by derived expectations or on less than every event.
  */
-function reasonLines(results: readonly FixtureResult[], reasonOf: (result: FixtureResult) => string | undefined, label: string): string[] {
-  const reasons = new Map<string, number>();
+function reasonLines(
+  results: readonly FixtureResult[],
+  reasonOf: (result: FixtureResult) => string | undefined,
+  label: string,
+  describe: (reason: string, giving: readonly FixtureResult[]) => string = (reason, giving) => `${fixtures(giving.length)}: ${reason}`,
+): string[] {
+  const reasons = new Map<string, FixtureResult[]>();
   for (const result of results) {
     const reason = reasonOf(result);
-    if (reason !== undefined) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    if (reason !== undefined) reasons.set(reason, [...(reasons.get(reason) ?? []), result]);
   }
-  const lines = [...reasons].slice(0, REASONS_SHOWN).map(([reason, count]) => `${label} ${count} fixture${count === 1 ? '' : 's'}: ${reason}`);
+  const lines = [...reasons].slice(0, REASONS_SHOWN).map(([reason, giving]) => `${label} ${describe(reason, giving)}`);
   if (reasons.size > REASONS_SHOWN) lines.push(`${label} ... ${reasons.size - REASONS_SHOWN} more reasons (--reporter json lists each fixture's)`);
   return lines;
+}
+
+/** At most this many variants are named on a line of not applicable fixtures. */
+const VARIANTS_SHOWN = 4;
+
+/** The fixtures judged under one declaration of the engine's, which is named once: how many derived, how many not applicable. */
+function underDeclaration(declaration: string, judged: readonly FixtureResult[]): string {
+  const notApplicable = judged.filter((result) => result.outcome === 'not-applicable').length;
+  const derived = judged.length - notApplicable;
+  const parts = [
+    ...(derived === 0 ? [] : [`${fixtures(derived)} with expectations derived on the reference engine`]),
+    ...(notApplicable === 0 ? [] : [`${fixtures(notApplicable)} not applicable (inputs illegal)`]),
+  ];
+  return `${parts.join(', ')}, under the profile's ${declaration}`;
+}
+
+/** The fixtures not applicable for one cause, and the variants they are of. */
+function ofCause(cause: string, giving: readonly FixtureResult[]): string {
+  const variants = [...new Set(giving.map((result) => result.variant))];
+  const more = variants.length - VARIANTS_SHOWN;
+  const named = more > 0 ? `${variants.slice(0, VARIANTS_SHOWN).join(', ')} and ${more} more variants` : variants.join(', ');
+  return `${fixtures(giving.length)} of ${named}: ${cause}`;
 }
 
 /**
@@ -109,15 +140,23 @@ export function renderPretty(summary: RunSummary): string {
   }
   const { counts } = summary;
   if (out.length > 0 && out.at(-1) !== '') out.push('');
-  out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED'));
+  out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED', underDeclaration));
   out.push(...reasonLines(summary.results, (result) => (result.reporting === undefined ? undefined : `judged on what the engine reports: ${result.reporting}`), 'LESS '));
-  out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.message ?? NOT_PLAYED) : undefined), 'N/A  '));
+  out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.cause ?? result.message ?? NOT_PLAYED) : undefined), 'N/A  ', ofCause));
   if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
+  if (summary.games !== undefined) out.push(...gamesLines(summary.games));
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
+}
+
+/** `run --games`: the generated games, counted apart from the corpus, and the rules their play went through. */
+function gamesLines(games: GamesSummary): string[] {
+  const last = games.seed + games.perSetting - 1;
+  const made = `${games.perSetting} per setting of the engine's rules, ${games.settings} setting${games.settings === 1 ? '' : 's'}, seed${last === games.seed ? ` ${games.seed}` : `s ${games.seed} to ${last}`}`;
+  return [`GAMES ${countsLine(games.counts, 'game')} (${made})`, `GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`];
 }
 
 /** The last line: how many of each outcome, the engine, the time taken. */

@@ -6,11 +6,14 @@
  * Text may hold code spans in backticks (cards, ids, option names); renderers turn them into code.
  * @module
  */
+import { dealShape, dealSizes } from '../../reference/setup.ts';
 import {
   type Category,
   type CategoryKind,
+  type DealShape,
   type OptionSpec,
   type OptionValue,
+  type Packet,
   type ResolvedVariant,
   type RuleId,
   type Rules,
@@ -117,12 +120,22 @@ function seatedCounts(rules: Rules): Seated[] {
 }
 
 /** The opening table and the number of deals for n players (DEAL-TABLE-SIZE), or undefined where the deck does not divide. */
-function dealSizes(rules: Rules, players: number): { table: number; deals: number } | undefined {
-  const deck = 40 * rules.deck.copies;
-  const perDeal = rules.deal.handSize * players;
-  const table = rules.deal.tableSize === 'remainder' ? deck % perDeal : rules.deal.tableSize;
-  if (perDeal > deck || table > deck || (deck - table) % perDeal !== 0) return undefined;
-  return { table, deals: (deck - table) / perDeal };
+function tableAndDeals(rules: Rules, players: number): { table: number; deals: number } | undefined {
+  const sizes = dealSizes(rules, players);
+  if (!sizes.ok) return undefined;
+  const { deckSize, handSize, tableSize } = sizes.value;
+  return { table: tableSize, deals: (deckSize - tableSize) / (handSize * players) };
+}
+
+/** DEAL-PROCEDURE: a deal's packets in words: `3 cards to each player, then 2 to the table, ...`. */
+function packetsWords(packets: readonly Packet[]): string {
+  return packets
+    .map((packet, index) => {
+      const count = 'table' in packet ? packet.table : packet.hands;
+      const cards = index === 0 ? ` card${count === 1 ? '' : 's'}` : '';
+      return `${count}${cards} ${'table' in packet ? 'to the table' : 'to each player'}`;
+    })
+    .join(', then ');
 }
 
 function rankName(rules: Rules, value: number): string {
@@ -146,6 +159,8 @@ export function namesOf(rules: Rules): Names {
     coins: rules.deck.suitNames[rules.deck.coinsSuit],
     sweep: fifteen ? 'escoba' : 'scopa',
     aSweep: fifteen ? 'an escoba' : 'a scopa',
+    ace: rankName(rules, 1),
+    anAce: withArticle(rankName(rules, 1)),
     card: (card) => cardName(rules, card),
     points: (points) => `${points} point${points === 1 ? '' : 's'}`,
     sevenOfCoins: cardName(rules, `7${rules.deck.coinsSuit}`),
@@ -278,28 +293,45 @@ class RulebookWriter {
         `The player after the dealer in turn order leads the round, and leads again after each new deal.${this.seated.some(({ players }) => players === 2) ? ' With two players, that is the non-dealer.' : ''}`,
       ),
     ];
-    const table =
-      deal.tableSize === 'remainder'
-        ? `the cards left over when the hands are dealt a whole number of times (${40 * deck.copies} modulo ${deal.handSize} times the number of players)`
-        : `${deal.tableSize} card${deal.tableSize === 1 ? '' : 's'}`;
-    const opening = deal.tableSize === 0 ? 'No card goes to the table: play starts on an empty table.' : `The first deal of a round also lays out the opening table: ${table}.`;
+    const sizesWords = ({ handSize, tableSize }: DealShape): string => {
+      const table =
+        tableSize === 'remainder'
+          ? `the cards left over when the hands are dealt a whole number of times (${40 * deck.copies} modulo ${handSize} times the number of players)`
+          : `${tableSize} card${tableSize === 1 ? '' : 's'}`;
+      const opening = tableSize === 0 ? 'No card goes to the table: play starts on an empty table.' : `The first deal of a round also lays out the opening table: ${table}.`;
+      return `each deal gives every player ${handSize} card${handSize === 1 ? '' : 's'}. ${opening}`;
+    };
+    const procedureWords = ({ packets }: DealShape): string =>
+      packets.length === 0
+        ? `${worded('dealOrder', deal.order, names)} The hands are dealt ${worded('dealStartSeat', deal.startSeat, names)}: ${worded('dealPacket', deal.packet, names)}.`
+        : `The first deal goes out in packets from the top of the deck, ${worded('dealStartSeat', deal.startSeat, names)}: ${packetsWords(packets)}.`;
+    // The player counts whose seating gives a deal of its own, grouped by that deal.
+    const ownDeals = new Map<string, { own: Partial<DealShape>; shape: DealShape; counts: number[] }>();
+    for (const { players } of this.seated) {
+      const own = this.rules.players.seatings.find((seating) => seating.players.includes(players))?.deal;
+      if (own === undefined) continue;
+      const key = JSON.stringify(own);
+      ownDeals.set(key, { own, shape: dealShape(this.rules, players), counts: [...(ownDeals.get(key)?.counts ?? []), players] });
+    }
+    const withCounts = (counts: number[], words: string): string => `With ${numbersListed(counts, 'or')} players, ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
     const rows = this.seated.map(({ players }) => {
-      const sizes = dealSizes(this.rules, players);
+      const handSize = String(dealShape(this.rules, players).handSize);
+      const sizes = tableAndDeals(this.rules, players);
       return sizes === undefined
-        ? [String(players), String(deal.handSize), 'the deck does not divide: not playable', '']
-        : [String(players), String(deal.handSize), String(sizes.table), String(sizes.deals)];
+        ? [String(players), handSize, 'the deck does not divide: not playable', '']
+        : [String(players), handSize, String(sizes.table), String(sizes.deals)];
     });
+    const ownSizes = [...ownDeals.values()].map(({ shape, counts }) => ` ${withCounts(counts, sizesWords(shape))}`).join('');
+    const ownProcedures = [...ownDeals.values()].filter(({ own }) => own.packets !== undefined).map(({ shape, counts }) => withCounts(counts, procedureWords(shape)));
+    const laterHands = [...new Set(this.seated.filter(({ players }) => (tableAndDeals(this.rules, players)?.deals ?? 1) > 1).map(({ players }) => dealShape(this.rules, players).handSize))];
+    const laterCards = laterHands.length === 1 ? `${laterHands[0]} more card${laterHands[0] === 1 ? ' is' : 's are'}` : 'as many cards as the first deal gave are';
     rules.push(
       this.rule(
         'DEAL-TABLE-SIZE',
-        `Each deal gives every player ${deal.handSize} card${deal.handSize === 1 ? '' : 's'}. ${opening} The deals of a round use up the whole deck:`,
+        `${capitalised(sizesWords(deal))}${ownSizes} The deals of a round use up the whole deck:`,
         { kind: 'table', head: ['Players', 'Cards per hand', 'Opening table', 'Deals per round'], rows },
       ),
-      this.rule(
-        'DEAL-PROCEDURE',
-        worded('dealOrder', deal.order, names),
-        `The hands are dealt ${worded('dealStartSeat', deal.startSeat, names)}: ${worded('dealPacket', deal.packet, names)}. The cards left over form the stock.`,
-      ),
+      this.rule('DEAL-PROCEDURE', `${procedureWords(deal)} The cards left over form the stock.`, ...ownProcedures),
       this.rule(
         'DEAL-TABLE-ORDER',
         deal.tableOrder === 'sorted'
@@ -308,9 +340,9 @@ class RulebookWriter {
       ),
       this.rule(
         'DEAL-REFILL',
-        this.seated.every(({ players }) => (dealSizes(this.rules, players)?.deals ?? 1) === 1)
+        laterHands.length === 0
           ? 'The whole deck is dealt in the first deal: there are no later deals, and the round ends when every hand is empty.'
-          : `When every hand is empty and the stock is not, ${deal.handSize} more card${deal.handSize === 1 ? ' is' : 's are'} dealt to each player in the same way, none to the table, and the player after the dealer leads again. The round ends when the stock and every hand are empty.`,
+          : `When every hand is empty and the stock is not, ${laterCards} dealt to each player in the same way, none to the table, and the player after the dealer leads again. The round ends when the stock and every hand are empty.`,
       ),
     );
     rules.push(...this.openingTable());
@@ -364,24 +396,25 @@ class RulebookWriter {
   private capture(): RulebookSection {
     const { capture } = this.rules;
     const names = this.names;
-    const ace = this.rankName(1);
     const rules: RulebookRule[] = [];
+    if (capture.mode !== 'fifteen') rules.push(this.rule('CAP-RANK', worded('rankMatch', capture.rankMatch, names)));
     if (capture.mode === 'match-or-sum') {
       rules.push(
-        this.rule('CAP-RANK', 'A card may take one table card of the same value: a 5 takes one 5, never two at once.'),
-        this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(withArticle(ace))} cannot take by sum.`),
+        this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(names.anAce)} cannot take by sum.`),
+      );
+    } else {
+      const byValue = capture.mode === 'fifteen' ? ' There is no capture by equal value.' : '';
+      rules.push(this.rule('CAP-FIFTEEN', `A card ${capture.mode === 'fifteen' ? 'takes' : 'may instead take'} one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3.${byValue}`));
+    }
+    if (capture.mode !== 'fifteen') {
+      const matched = capture.rankMatch === 'all' ? 'the cards of that value' : 'such a card';
+      const instead = capture.mode === 'match-or-sum' ? ['a sum', 'a 5 and a 3'] : ['cards that make 15 with it', 'a 7'];
+      rules.push(
         this.rule(
           'CAP-RANK-PRIORITY',
           capture.rankPriority
-            ? 'If the table holds a card of the same value as the card played, that card must be taken: a sum may not be taken instead. With an 8 on the table, an 8 takes the 8, not a 5 and a 3.'
-            : 'A card may take a card of the same value or a sum, as the player likes, even when the table holds a card of its value.',
-        ),
-      );
-    } else {
-      rules.push(
-        this.rule(
-          'CAP-FIFTEEN',
-          'A card takes one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3. There is no capture by equal value.',
+            ? `If the table holds a card of the same value as the card played, ${matched} must be taken: ${instead[0]} may not be taken instead. With an 8 on the table, an 8 takes the 8, not ${instead[1]}.`
+            : `A card may take a card of the same value or ${instead[0]}, as the player likes, even when the table holds a card of its value.`,
         ),
       );
     }
@@ -389,8 +422,14 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'CAP-ACE-TAKES-ALL',
-          `${capitalised(withArticle(ace))} played onto a table with no ${ace} on it takes every card on the table. Where an ${ace} lies on the table, the ${ace} played takes it by the ordinary rules.`,
+          [
+            `${capitalised(names.anAce)} played onto a table takes every card on it.`,
+            worded('aceOnAce', capture.aceOnAce, names),
+            worded('aceCapture', capture.aceCapture, names),
+            worded('aceOnEmptyTable', capture.aceOnEmptyTable, names),
+          ].join(' '),
         ),
+        this.rule('CAP-ACE-FIRST-PLAY', worded('aceFirstPlay', capture.aceFirstPlay, names)),
       );
     }
     rules.push(this.rule('CAP-COMPULSION', worded('compulsion', capture.compulsion, names)));
@@ -398,7 +437,8 @@ class RulebookWriter {
     if (capture.chooser === 'player') {
       rules.push(this.rule('CAP-CHOICE', `${worded('chooser', capture.chooser, names)}${worded('sumChoice', capture.sums, names)}`));
     } else {
-      const match = capture.mode === 'match-or-sum' ? 'If the table holds cards of the value played, it takes the first of them in table order. Otherwise it' : 'It';
+      const first = capture.rankMatch === 'all' ? 'all of them' : 'the first of them in table order';
+      const match = capture.mode === 'fifteen' ? 'It' : `If the table holds cards of the value played, it takes ${first}. Otherwise it`;
       rules.push(
         this.rule(
           'CAP-AUTO',
@@ -474,32 +514,44 @@ class RulebookWriter {
     const names = this.names;
     const points = names.points(category.points ?? 0);
     const ties = `; ${worded('tiePolicy', category.ties ?? 'nobody', names)}`;
-    const most = (what: string): string => `${points} to the ${names.side} with the most ${what}${ties}.`;
+    const atLeast = category.threshold === undefined ? '' : `, if that is at least ${category.threshold}`;
+    const most = (what: string): string => `${points} to the ${names.side} with the most ${what}${atLeast}${ties}.`;
     const alongside = (kind: CategoryKind, what: string): string => {
       const other = this.rules.scoring.categories.some((c) => c.kind === kind);
       return other ? `, ${worded('bonusCombine', category.combine ?? 'in-addition', names)} the points for most ${what}` : '';
+    };
+    const holdingAll = (what: string, combined: string): string => {
+      const wins = 'wins the game (see End of the game)';
+      if (category.winsGame !== true) return `${points} to a ${names.side} who took ${what}${combined}.`;
+      if ((category.points ?? 0) === 0) return `a ${names.side} who took ${what} ${wins}.`;
+      return `${points} to a ${names.side} who took ${what}${combined}; taking them all also ${wins}.`;
     };
     switch (category.kind) {
       case 'most-cards':
         return most('cards');
       case 'most-coins':
         return most(names.coins);
-      case 'most-sevens':
-        return most('sevens');
-      case 'card':
-        return this.rules.deck.copies === 1
-          ? `${points} to the ${names.side} who took it (\`${category.card ?? ''}\`).`
-          : `${points} to the ${names.side} with the most copies of it (\`${category.card ?? ''}\`)${ties}.`;
+      case 'most-sevens': {
+        if (category.tieRanks === undefined) return most('sevens');
+        const values = category.tieRanks.map((value) => `of value ${value}`).join(', then ');
+        return `${points} to the ${names.side} with the most sevens${atLeast}; equal sevens go to the ${names.side} with more cards ${values}${ties}.`;
+      }
+      case 'card': {
+        const card = `(\`${category.card ?? ''}\`)`;
+        if (this.rules.deck.copies === 1) return `${points} to the ${names.side} who took it ${card}.`;
+        const copies = category.copies ?? 'most';
+        return `${points} ${worded('copyScoring', copies, names)} ${card}${copies === 'most' ? ties : ''}.`;
+      }
       case 'primiera':
         return `${points} to the best prime. Each ${names.side} takes their best card of each suit by these values, and adds the four: ${this.primieraValues()}. ${worded('incompletePrimiera', category.incomplete ?? 'void', names)} A prime of 0 never scores${ties}.`;
       case 'all-coins':
-        return `${points} to a ${names.side} who took all ${10 * this.rules.deck.copies} ${names.coins}${alongside('most-coins', names.coins)}.`;
+        return holdingAll(`all ${10 * this.rules.deck.copies} ${names.coins}`, alongside('most-coins', names.coins));
       case 'all-sevens':
-        return `${points} to a ${names.side} who took all ${4 * this.rules.deck.copies} sevens${alongside('most-sevens', 'sevens')}.`;
+        return holdingAll(`all ${4 * this.rules.deck.copies} sevens`, alongside('most-sevens', 'sevens'));
       case 'sweeps':
         return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
       case 'napola':
-        return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to 10; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
+        return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to ${category.upTo ?? 10}; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
     }
   }
 
@@ -527,6 +579,26 @@ class RulebookWriter {
     return `${capitalised(parts.join('; '))}. A count of 0 never scores.`;
   }
 
+  /** END-TIE-BREAKS: the keys, in order, in words. */
+  private tieBreakWords(): string {
+    return this.rules.end.tieBreaks.map((key) => worded('tieBreakKey', key, this.names)).join(', then ');
+  }
+
+  /**
+   * END-COUNTING-OUT: who wins when one category takes several sides to the target, where one can: a category
+   * that scores every side tied for it, or napola, which two sides can score with two decks or more.
+   */
+  private countingOutTie(): string {
+    const { end, deck, scoring } = this.rules;
+    const names = this.names;
+    if (!scoring.categories.some((category) => category.ties === 'each' || (category.kind === 'napola' && deck.copies > 1))) return '';
+    const keys = end.tieBreaks.length === 0 ? '' : `; a tie for the highest total is decided over the whole game by, in order: ${this.tieBreakWords()}`;
+    const stillTied = end.exactTie === 'lowest-seat' || end.exactTie === 'draw' ? worded('exactTie', end.exactTie, names) : 'nobody wins yet and another round is played';
+    const highest = `${keys}; if they are still tied, ${stillTied}.`;
+    const tie = worded('countingOutTie', end.countingOutTie, names);
+    return end.countingOutTie === 'next-award' ? ` ${tie}. If the round's points run out first, the one with the highest total wins${highest}` : ` ${tie}${highest}`;
+  }
+
   private end(): RulebookSection {
     const { end } = this.rules;
     const names = this.names;
@@ -540,7 +612,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'END-INVERSE',
-          `${worded('endMode', end.mode, names)} Reaching the target of ${target} does not win: it eliminates. At the end of each round every ${names.side} at or over ${target} is out; it plays on, its ${names.sweep}s still score, but its cards no longer compete in the round's scoring. When one ${names.side} is left, it wins; if every one is out, the lowest total wins (the lowest seat on a tie).`,
+          `${worded('endMode', end.mode, names)} Reaching the target of ${target} does not win: it eliminates. At the end of each round every ${names.side} at or over ${target} is out; it plays on, its ${names.sweep}s still score, but its cards no longer compete in the round's scoring. When one ${names.side} is left, it wins; if every one is out, the lowest total wins (the lowest seat on a tie).${worded('targetAddition', end.targetPlus, names)}`,
         ),
       );
     } else if (end.countingOut) {
@@ -548,22 +620,37 @@ class RulebookWriter {
         this.rule('END-TARGET', `${worded('endMode', end.mode, names)} The first ${names.side} to reach ${target} wins.`),
         this.rule(
           'END-COUNTING-OUT',
-          `Points are counted out: after each round they are added one category at a time in the order of Scoring, ${names.sweep}s one at a time. The moment a ${names.side} reaches ${target}, counting stops and that ${names.side} wins; the points not yet counted are never scored.`,
+          `Points are counted out: after each round they are added one category at a time in the order of Scoring, ${names.sweep}s one at a time. The moment a ${names.side} reaches ${target}, counting stops and that ${names.side} wins; the points not yet counted are never scored.${this.countingOutTie()}`,
         ),
       );
     } else {
       rules.push(
-        this.rule('END-TARGET', `${worded('endMode', end.mode, names)} When a round ends with one or more ${names.sides} at ${target} or more, the one with the highest total wins.`),
+        this.rule(
+          'END-TARGET',
+          `${worded('endMode', end.mode, names)} When a round ends with one or more ${names.sides} at ${target} or more, the one with the highest total wins.${worded('targetAddition', end.targetPlus, names)}`,
+        ),
       );
-      if (end.tieBreaks.length > 0) {
-        const keys = end.tieBreaks.map((key) => worded('tieBreakKey', key, names));
-        rules.push(this.rule('END-TIE-BREAKS', `A tie for the highest total at or over the target is decided over the whole game by, in order: ${keys.join(', then ')}.`));
-      }
+      if (end.tieBreaks.length > 0) rules.push(this.rule('END-TIE-BREAKS', `A tie for the highest total at or over the target is decided over the whole game by, in order: ${this.tieBreakWords()}.`));
       const still = end.tieBreaks.length > 0 ? 'still tied after that' : `tied for the highest total at or over the target`;
       rules.push(this.rule('END-EXACT-TIE', `If two or more ${names.sides} are ${still}, ${worded('exactTie', end.exactTie, names)}.`));
     }
+    const winning = this.rules.scoring.categories.filter((category) => category.winsGame === true);
+    if (winning.length > 0) {
+      const held = listed(winning.map((category) => (category.kind === 'all-coins' ? `all the ${names.coins}` : 'all the sevens')), 'or');
+      rules.push(
+        this.rule(
+          'END-HOLDING-ALL',
+          `A ${names.side} that took ${held} in a round wins the game when the round has been scored, whatever the totals${end.inverse ? ', and nobody is eliminated that round' : ''}.`,
+        ),
+      );
+    }
     if (end.instantWin) {
-      rules.push(this.rule('END-INSTANT-WIN', `A ${names.side} whose ${names.sweep} takes its total to ${target} or more wins at once, in the middle of the round.`));
+      rules.push(
+        this.rule(
+          'END-INSTANT-WIN',
+          `A ${names.side} whose ${names.sweep} takes its total to ${target} or more wins at once, in the middle of the round. ${worded('instantWinSweep', end.instantWinAfter, names)}`,
+        ),
+      );
     }
     if (this.seated.some(({ players, mode }) => players > 2 && mode !== '2v2')) {
       rules.push(this.rule('END-RANKING', `The other ${names.sides} are ranked by total, ${end.inverse ? 'lowest' : 'highest'} first; those with equal totals ${worded('rankingTie', end.rankTies, names)}.`));

@@ -5,6 +5,10 @@
  * @module
  */
 import type {
+  AceCapture,
+  AceFirstPlay,
+  AceOnAce,
+  AceOnEmptyTable,
   AutoTieBreak,
   BonusBeneficiary,
   BonusCombine,
@@ -12,6 +16,8 @@ import type {
   CategoryKind,
   Chooser,
   Compulsion,
+  CopyScoring,
+  CountingOutTie,
   DealerRotation,
   DealOrder,
   DealPacket,
@@ -20,13 +26,16 @@ import type {
   ExactTie,
   FirstDealer,
   IncompletePrimiera,
+  InstantWinSweep,
   RankingTie,
+  RankMatch,
   RedealRule,
   RemainderOwner,
   SumChoice,
   SweepTiming,
   TableClaim,
   TableOrder,
+  TargetAddition,
   ThirtyReading,
   TieBreakKey,
   TiePolicy,
@@ -44,6 +53,10 @@ export interface Names {
   sweep: string;
   /** The same with its article: `a scopa`, `an escoba`. */
   aSweep: string;
+  /** The variant's name for a card of value 1: `asso`, `as`. */
+  ace: string;
+  /** The same with its article: `an asso`, `an as`. */
+  anAce: string;
   /** A card in words: `the 7 of denari (7D)`. */
   card(card: string): string;
   /** `1 point`, `2 points`. */
@@ -105,7 +118,12 @@ export const WORDING = {
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
+    'fifteen-or-match': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up, together with the card played, to 15.',
   } satisfies Wording<CaptureMode>,
+  rankMatch: {
+    one: () => 'A card may take one table card of the same value: a 5 takes one 5, never two at once.',
+    all: () => 'A card that matches takes every table card of its value at once, as in Cassino: a 5 played onto two 5s takes both.',
+  } satisfies Wording<RankMatch>,
   compulsion: {
     'played-card': () => 'Capturing is compulsory for the card played: you may play any card from your hand, but a card that can capture must capture.',
     'any-card': () =>
@@ -131,6 +149,23 @@ export const WORDING = {
     'after-discard': (names) =>
       `A player who trails a card that could have made 15 leaves that 15 on the table: the next player may take it before playing, the trailed card and table cards it could have taken, adding up to 15 (from the table alone), once a turn; no other table cards may be taken so. Taking every card on the table so is ${names.aSweep}, and the card then played is trailed onto the empty table.`,
   } satisfies Wording<TableClaim>,
+  aceOnAce: {
+    ordinary: (names) => `Where ${names.anAce} lies on the table, the ${names.ace} played captures by the ordinary rules instead.`,
+    'takes-all': (names) => `It does so even where ${names.anAce} lies on the table.`,
+  } satisfies Wording<AceOnAce>,
+  aceCapture: {
+    'whole-table': () => 'It takes the table whole, never a part of it.',
+    'any-part': () => 'Its player may instead take any part of the table with it, and leave the rest.',
+  } satisfies Wording<AceCapture>,
+  aceOnEmptyTable: {
+    trailed: (names) => `Played to an empty table, ${names.anAce} captures nothing and is trailed.`,
+    kept: (names) => `Played to an empty table, ${names.anAce} goes to its player's pile: a capture of no table cards, and not ${names.aSweep}.`,
+  } satisfies Wording<AceOnEmptyTable>,
+  aceFirstPlay: {
+    free: (names) => `On the first play of a round, ${names.anAce} plays as on any other.`,
+    forbidden: (names) => `On the first play of a round, the first player may not play ${names.anAce} unless holding nothing else.`,
+    ordinary: (names) => `On the first play of a round, ${names.anAce} does not take the table: it captures by the ordinary rules, as any card of its value.`,
+  } satisfies Wording<AceFirstPlay>,
   sweepTiming: {
     immediate: (names) => `${capitalised(names.aSweep)}'s points are added to the score at once, during play.`,
     'round-end': (names) => `${capitalised(names.sweep)}s are scored after the round, with the other points (see Scoring).`,
@@ -165,6 +200,10 @@ export const WORDING = {
     'in-addition': () => 'in addition to',
     'instead-of-most': () => 'instead of',
   } satisfies Wording<BonusCombine>,
+  copyScoring: {
+    most: (names) => `to the ${names.side} with the most copies of it`,
+    each: (names) => `to a ${names.side} for each copy of it they took`,
+  } satisfies Wording<CopyScoring>,
   endMode: {
     target: () => 'The game is played over as many rounds as it takes.',
     'single-round': () => 'The game is a single round.',
@@ -175,6 +214,20 @@ export const WORDING = {
     draw: () => 'the game ends in a draw',
     'last-round-order': (names) => `the last round's points are counted again one by one, from the totals before it (${names.sweep}s scored at once first, then the categories in their order), and the first to reach the target wins; if none reaches it alone, another round is played`,
   } satisfies Wording<ExactTie>,
+  targetAddition: {
+    none: () => '',
+    'first-round-winner-points': (names) =>
+      ` Once the first round is scored, the points its winner scored in it (the most any ${names.side} scored) are added to the target.`,
+  } satisfies Wording<TargetAddition>,
+  countingOutTie: {
+    'higher-total': (names) => `If one category takes two or more ${names.sides} to the target at once, counting stops there too, and the one with the highest total wins`,
+    'next-award': (names) =>
+      `If one category takes two or more ${names.sides} to the target at once, it decides nothing and counting goes on: the next points counted to a ${names.side} at or over the target win`,
+  } satisfies Wording<CountingOutTie>,
+  instantWinSweep: {
+    'scoring-sweep': (names) => `${capitalised(names.aSweep)} worth no points wins nothing.`,
+    'every-sweep': (names) => `Even ${names.aSweep} worth no points wins at once for a ${names.side} already at or over the target.`,
+  } satisfies Wording<InstantWinSweep>,
   rankingTie: {
     side: () => 'by seat order',
     'tie-breaks': () => 'by the tie-break counts above, then by seat order',

@@ -54,7 +54,11 @@ export interface FixtureResult {
   findings?: FixtureFinding[];
   /** `failed` (and `passed` with `keepGame: 'always'`), when the run item asks for it: the game as judged, with the engine's reply. */
   game?: JudgedGame;
-  /** Set when the expectations compared were derived from the engine's declared rules: which rules. */
+  /**
+   * Set when the fixture was judged under rules or settings the engine declares, other than its own: those
+   * declarations, as the profile writes them (`options.target: 11, rules.sweep.lastPlay: true`). The expectations
+   * compared were derived on the reference engine under them; or, `not-applicable`, its inputs are not legal there.
+   */
   derived?: string;
   /**
    * Set when the engine was judged on less than every event (its profile, from --profile or its own hello, says it
@@ -68,6 +72,8 @@ export interface FixtureResult {
   recorded?: string;
   /** `errored`: what went wrong; `skipped` and `not-applicable`: why it was not run. */
   message?: string;
+  /** `not-applicable`: its cause, shared by every fixture not applicable the same way (`the engine plays 2 players`). */
+  cause?: string;
   /** `errored`: what the engine left behind (its stderr, a stack). */
   detail?: string;
   /** Set when `--expect-fail` lists the fixture: the reason given there. */
@@ -121,7 +127,19 @@ export interface RunSummary {
   interrupted?: boolean;
   /** With --shard i/n: the shard, and how many fixtures the whole selection holds (every shard together). */
   shard?: { index: number; count: number; selected: number };
+  /** With --games: the generated games, counted apart from the corpus. */
+  games?: GamesSummary;
   durationMs: number;
+}
+
+/** The games of `run --games`: how they were made, how they did, and the rules their play went through. */
+export interface GamesSummary {
+  perSetting: number;
+  seed: number;
+  settings: number;
+  counts: Counts;
+  /** The rule ids the games' events exercise, in the order of spec/rules.md. */
+  exercised: string[];
 }
 
 export function countResults(results: readonly FixtureResult[]): Counts {
@@ -161,13 +179,13 @@ export function exitCodeOf(summary: RunSummary): ExitCode {
 export const judgedAny = (counts: Counts): boolean => counts.passed + counts.failed + counts.errored > 0;
 
 /** One line: how many of each outcome. */
-export function countsLine(counts: Counts): string {
+export function countsLine(counts: Counts, noun = 'fixture'): string {
   const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
   if (counts.expectedFailures > 0) parts.push(`${counts.expectedFailures} expected to fail`);
   if (counts.unexpectedPasses > 0) parts.push(`${counts.unexpectedPasses} passed unexpectedly`);
   if (counts['not-applicable'] > 0) parts.push(`${counts['not-applicable']} not applicable`);
   parts.push(`${counts.skipped} skipped`, `${counts.errored} errored`);
-  return `${counts.total} fixture${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
+  return `${counts.total} ${noun}${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 /** How a summary line names the engine: "reference engine", or the external engine's command in quotes. */

@@ -148,7 +148,9 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
   } catch (error) {
     return runnerFailed(error);
   }
-  if (plan.kind === 'not-applicable') return finish({ outcome: 'not-applicable', message: plan.reason });
+  if (plan.kind === 'not-applicable') {
+    return finish({ outcome: 'not-applicable', message: plan.reason, cause: plan.cause, ...(plan.derived === undefined ? {} : { derived: plan.derived }) });
+  }
   const { fixture, rules, reporting } = plan;
   if (engine.claims !== true && usesClaims(fixture)) return finish({ outcome: 'not-applicable', message: NO_CLAIMS });
   const derived = {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Decision, GameEvent } from '../../reference/index.ts';
+import { reportingOf } from '../profile/profile.ts';
 import { SPEC_DIR } from '../util/repo-paths.ts';
 import { decisionKey, legalDifference, sameLegalSet } from './legal-sets.ts';
 import { isPlay, positionsOf } from './positions.ts';
@@ -96,9 +97,22 @@ describe('events as compared', () => {
   test('fields the engine does not report are left out', () => {
     const a: GameEvent = { type: 'award', round: 1, category: 'cards', counts: [20, 20], points: [0, 0] };
     const b: GameEvent = { type: 'award', round: 1, category: 'cards', counts: [21, 19], points: [0, 0] };
-    expect(sameEvent(a, b, new Set(['counts']))).toBe(true);
-    expect(sameEvent(a, b, new Set(['points']))).toBe(false);
-    expect(sameEvent(a, { ...b, points: [1, 0] }, new Set(['counts']))).toBe(false);
+    const omitting = (field: string) => reportingOf({ events: ['award'], omit: [`award.${field}`] });
+    expect(sameEvent(a, b, omitting('counts'))).toBe(true);
+    expect(sameEvent(a, b, omitting('points'))).toBe(false);
+    expect(sameEvent(a, { ...b, points: [1, 0] }, omitting('counts'))).toBe(false);
+  });
+
+  test('captured cards reported in no particular order: the same cards in any order, and only where declared', () => {
+    const taken: GameEvent = { type: 'capture', seat: 0, card: '10C', captured: ['2D', '3C', '4H', '1S'] };
+    const permuted: GameEvent = { ...taken, captured: ['1S', '4H', '2D', '3C'] };
+    const unordered = reportingOf('events', ['capture.captured']);
+    expect(sameEvent(taken, permuted, unordered)).toBe(true);
+    expect(sameEvent(taken, permuted)).toBe(false);
+    expect(sameEvent(taken, { ...taken, captured: ['1S', '4H', '2D', '3D'] }, unordered)).toBe(false);
+    expect(sameEvent(taken, { ...taken, captured: ['1S', '4H', '2D'] }, unordered)).toBe(false);
+    expect(sameEvent({ ...taken, captured: ['2D', '2D', '3C'] }, { ...taken, captured: ['2D', '3C', '3C'] }, unordered)).toBe(false);
+    expect(sameEvent({ ...taken, card: '9C' }, permuted, unordered)).toBe(false);
   });
 
   test('streams: as many events, each the same as the one at its place', () => {

@@ -3,6 +3,7 @@
  * @module
  */
 import type { EventType, GameEvent } from '../../reference/index.ts';
+import { FULL_REPORTING, type Reporting } from '../profile/profile.ts';
 
 /** The value if it is an array of numbers (an engine's event may carry anything in a field). */
 export const numbers = (value: unknown): number[] | undefined =>
@@ -57,19 +58,30 @@ export function canonicalEvent(event: GameEvent): Record<string, unknown> {
 }
 
 /**
- * Whether two events agree on their type and vocabulary fields (less the `omitted` ones): `canonicalEvent`'s
- * equality, without building them.
+ * Whether two events agree on their type and vocabulary fields as the engine reports them: less the fields it
+ * omits, and those it reports in no particular order compared as multisets. `canonicalEvent`'s equality, without
+ * building them, where it reports everything.
  */
-export function sameEvent(a: GameEvent, b: GameEvent, omitted?: ReadonlySet<string>): boolean {
+export function sameEvent(a: GameEvent, b: GameEvent, reporting: Reporting = FULL_REPORTING): boolean {
   if (a.type !== b.type) return false;
   if (!Object.hasOwn(EVENT_FIELDS, a.type)) return sameJson(canonicalEvent(a), canonicalEvent(b));
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
+  const omitted = reporting.omitted.get(a.type);
+  const unordered = reporting.unordered.get(a.type);
   for (const field of EVENT_FIELDS[a.type]) {
     if (omitted?.has(field) === true) continue;
-    if (!sameJson(comparedValue(x, field), comparedValue(y, field))) return false;
+    const same = unordered?.has(field) === true ? sameMultiset : sameJson;
+    if (!same(comparedValue(x, field), comparedValue(y, field))) return false;
   }
   return true;
+}
+
+/** Two lists with the same items, each as many times, in any order; anything else as JSON. */
+function sameMultiset(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return sameJson(a, b);
+  const sorted = (list: unknown[]): string[] => list.map((item) => JSON.stringify(item)).sort();
+  return a.length === b.length && sameJson(sorted(a), sorted(b));
 }
 
 /**

@@ -12,7 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { EVENT_TYPES, type EventType, type GameEvent } from '../../reference/index.ts';
 import { diagnoseFailure } from '../diagnosis/diagnose.ts';
 import type { Expectations, Fixture } from '../fixture/fixture.ts';
-import { FULL_REPORTING, type Reporting, reportingOf } from '../profile/profile.ts';
+import { FULL_REPORTING, type Reporting, type ReportingLevel, reportingOf } from '../profile/profile.ts';
 import type { Engine } from '../engines/engine.ts';
 import { legalOnReference, replayOnReference } from '../engines/reference.ts';
 import { replayRequestOf, requestBefore } from '../fixture/fixture.ts';
@@ -73,6 +73,10 @@ function reduced(events: readonly GameEvent[], reporting: Reporting, chosen: Rea
       .map((event) => {
         const canonical = canonicalEvent(event);
         for (const field of reporting.omitted.get(event.type) ?? []) delete canonical[field];
+        for (const field of reporting.unordered.get(event.type) ?? []) {
+          const value = canonical[field];
+          if (Array.isArray(value)) canonical[field] = value.map((item) => JSON.stringify(item)).sort();
+        }
         return canonical;
       }),
   );
@@ -92,7 +96,8 @@ type Edit =
   | { kind: 'duplicate'; at: number }
   | { kind: 'swap'; at: number; with: number }
   | { kind: 'move'; at: number; to: number }
-  | { kind: 'field'; at: number; field: string; value: unknown };
+  | { kind: 'field'; at: number; field: string; value: unknown }
+  | { kind: 'reorder-captured'; at: number; by: number };
 
 const FIELD_NAMES = [...new Set(Object.values(EVENT_FIELDS).flat()), 'type', 'note'];
 
@@ -103,6 +108,7 @@ const anEdit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), with: fc.nat() }),
   fc.record({ kind: fc.constant('move' as const), at: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant('field' as const), at: fc.nat(), field: fc.constantFrom(...FIELD_NAMES), value: anyValue }),
+  fc.record({ kind: fc.constant('reorder-captured' as const), at: fc.nat(), by: fc.integer({ min: 1, max: 3 }) }),
 );
 
 function applyEdit(events: GameEvent[], edit: Edit): GameEvent[] {
@@ -132,22 +138,34 @@ function applyEdit(events: GameEvent[], edit: Edit): GameEvent[] {
     case 'field':
       next[at] = { ...(next[at] as GameEvent), [edit.field]: edit.value } as GameEvent;
       break;
+    case 'reorder-captured': {
+      // The capture nearest at or after `at`, its cards rotated: the same cards in another order where it takes two or more.
+      const index = next.findIndex((event, i) => i >= at && event.type === 'capture');
+      const capture = next[index];
+      if (capture?.type !== 'capture') break;
+      const by = edit.by % Math.max(capture.captured.length, 1);
+      next[index] = { ...capture, captured: [...capture.captured.slice(by), ...capture.captured.slice(0, by)] };
+      break;
+    }
   }
   return next;
 }
 
-/** A profile's reporting: everything, or some event types with some of their fields left out. */
-const aReporting: fc.Arbitrary<Reporting> = fc.oneof(
-  fc.constant(FULL_REPORTING),
-  fc.constantFrom(reportingOf('plays-and-scores'), reportingOf('totals')),
-  fc
-    .subarray([...EVENT_TYPES], { minLength: 1 })
-    .chain((types) =>
+/**
+ * A profile's reporting: everything, or some event types with some of their fields left out; and, or not, a
+ * capture's cards in no particular order.
+ */
+const aReporting: fc.Arbitrary<Reporting> = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom<ReportingLevel>('events', 'plays-and-scores', 'totals'),
       fc
-        .subarray(types.flatMap((type) => EVENT_FIELDS[type].map((field) => `${type}.${field}`)))
-        .map((omit) => reportingOf({ events: types, omit })),
+        .subarray([...EVENT_TYPES], { minLength: 1 })
+        .chain((types) => fc.subarray(types.flatMap((type) => EVENT_FIELDS[type].map((field) => `${type}.${field}`))).map((omit) => ({ events: types, omit }))),
     ),
-);
+    fc.constantFrom([], ['capture.captured']),
+  )
+  .map(([reports, unordered]) => reportingOf(reports, unordered));
 
 /** `match: all`, or `match: types` with some of the types. */
 const aMatch: fc.Arbitrary<EventType[] | undefined> = fc.oneof(fc.constant(undefined), fc.subarray([...EVENT_TYPES], { minLength: 1 }));
@@ -213,6 +231,26 @@ describe('the verdict, example by example', () => {
     expect(judgeReply(fixture, { events: list }, FULL_REPORTING)).toEqual({ passed: true });
     expect(judgeReply(fixture, { events: swapped }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
     expect(judgeReply({ ...fixture, expect: { events: { match: 'types', types: ['capture', 'trail'], list: list.filter((e) => e.type === 'capture' || e.type === 'trail') } } }, { events: swapped }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
+  });
+
+  test('captured cards in no particular order: under the declaration a permuted capture passes and other cards fail; without it a permuted one fails', async () => {
+    const at = list.findIndex((event) => event.type === 'capture' && event.captured.length >= 2);
+    const capture = list[at] as Extract<GameEvent, { type: 'capture' }>;
+    const withCaptured = (captured: string[]): GameEvent[] => list.map((event, i) => (i === at ? { ...capture, captured } : event));
+    const permuted = withCaptured([...capture.captured].reverse());
+    const otherCards = withCaptured([...capture.captured.slice(1), '10D']);
+    const unordered = reportingOf('events', ['capture.captured']);
+    expect(judgeReply(fixture, { events: permuted }, unordered)).toEqual({ passed: true });
+    expect(judgeReply(fixture, { events: otherCards }, unordered)).toEqual({ passed: false, part: 'events' });
+    expect(judgeReply(fixture, { events: permuted }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
+    const [divergence] = diagnoseFailure('events', fixture, { events: otherCards }, rules, unordered);
+    expect(divergence).toMatchObject({ kind: 'event-mismatch', eventIndex: at });
+    // Through a run, declared in a profile: the same.
+    const engine = (events: GameEvent[]): Engine => ({ name: 'hash-map table', replay: async () => ({ events }), close: async () => {} });
+    const declared = { variants: '*' as const, unordered: ['capture.captured'] };
+    expect((await runFixture(engine(permuted), runItemOf(fixture), declared)).outcome).toBe('passed');
+    expect((await runFixture(engine(permuted), runItemOf(fixture))).outcome).toBe('failed');
+    expect((await runFixture(engine(otherCards), runItemOf(fixture), declared)).outcome).toBe('failed');
   });
 
   test('legal decisions: the same set passes in any order; one decision more, one fewer, or a position unanswered fails', async () => {

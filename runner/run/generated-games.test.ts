@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import { replayOnReference } from '../engines/reference.ts';
+import { replayRequestOf } from '../fixture/fixture.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import type { EngineProfile } from '../profile/profile.ts';
+import { gameId, gameSettings, generatedGames, rulesExercised } from './generated-games.ts';
+
+const registry = await loadVariantRegistry();
+if (!registry.ok) throw new Error('the variants are invalid');
+const variants = registry.value;
+
+const PROFILE: EngineProfile = {
+  variants: [
+    { id: 'pagat', players: [2, 3], options: { target: [11, 21] }, rules: { sweep: { lastPlay: true } } },
+    { id: 'escoba', players: [2] },
+  ],
+};
+
+describe('the settings of a profile', () => {
+  test('each declared variant, at each declared player count, with each combination of the listed option values, under the declared rules', () => {
+    const settings = gameSettings(variants, PROFILE);
+    expect(settings.map(({ variant, options, players }) => `${variant.id} ${JSON.stringify(options)} ${players}`)).toEqual([
+      'pagat {"target":11} 2',
+      'pagat {"target":11} 3',
+      'pagat {"target":21} 2',
+      'pagat {"target":21} 3',
+      'escoba {} 2',
+    ]);
+    for (const setting of settings.filter((s) => s.variant.id === 'pagat')) {
+      expect(setting.rules.sweep.lastPlay).toBe(true);
+      expect(setting.rules.end.target).toBe(setting.options.target);
+    }
+  });
+
+  test('a range gives its bounds, closed by the variant\'s where the profile leaves one open', () => {
+    const settings = gameSettings(variants, { variants: [{ id: 'playpalace', players: [2], options: { target: { min: 5 } } }] });
+    const playpalace = variants.get('playpalace');
+    const max = playpalace?.options.find((option) => option.name === 'target');
+    expect(settings.map((setting) => setting.options.target)).toEqual([5, max?.type === 'integer' ? max.max : undefined]);
+  });
+
+  test('"*": every variant, at every count it seats', () => {
+    const settings = gameSettings(variants, { variants: '*' });
+    expect(new Set(settings.map((setting) => setting.variant.id))).toEqual(new Set(variants.keys()));
+    expect(settings.filter((setting) => setting.variant.id === 'escoba').map((setting) => setting.players)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('the games', () => {
+  const settings = gameSettings(variants, PROFILE);
+  const repro = (id: string, seed: number): string => `rerun ${id} ${seed}`;
+  const games = generatedGames(settings, { count: 3, seed: 40 }, 'test', repro);
+
+  test('count per setting, each with its id, seed and command', () => {
+    expect(games).toHaveLength(3 * settings.length);
+    expect(games.slice(0, 3).map((item) => item.fixture.id)).toEqual(['games/pagat/p2-target-11-s40', 'games/pagat/p2-target-11-s41', 'games/pagat/p2-target-11-s42']);
+    expect(games[0]?.repro).toBe('rerun games/pagat/p2-target-11-s40 40');
+    expect(gameId({ variant: variants.get('escoba') as never, options: {}, players: 2 }, 9)).toBe('games/escoba/p2-s9');
+  });
+
+  test('every game is played to its end under the declared rules, as the reference plays them', () => {
+    for (const item of games) {
+      const reply = replayOnReference(replayRequestOf(item.fixture, item.rules));
+      expect(reply.rejection, item.fixture.id).toBeUndefined();
+      expect(reply.events.at(-1)?.type, item.fixture.id).toBe('game-end');
+      expect(item.fixture.expect.events?.list).toEqual(reply.events);
+    }
+  });
+
+  test('game k of a run from seed s is the game of a run of one from seed s + k', () => {
+    const alone = generatedGames(settings.slice(0, 1), { count: 1, seed: 42 }, 'test', repro);
+    expect(alone[0]?.fixture).toEqual(games[2]?.fixture);
+  });
+
+  test('the rules a game exercises: its plays, its sweeps, its awards and its end', () => {
+    const exercised = new Set(games.flatMap((item) => [...rulesExercised(item.fixture.expect.events?.list ?? [], item.rules)]));
+    for (const rule of ['DEAL-PROCEDURE', 'DEAL-REFILL', 'PLAY-TRAIL', 'CAP-RANK', 'CAP-SUM', 'CAP-FIFTEEN', 'SWEEP-POINT', 'SCORE-MOST-CARDS', 'SCORE-PRIMIERA', 'END-TARGET']) {
+      expect(exercised, rule).toContain(rule);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * `run --games`: seeded games of the engine's own rules, beside the corpus. For every variant the engine
+ * declares, every player count it plays and every option value its profile lists, games are generated on the
+ * reference engine under the rules the engine declares (its reading of the rules merged in), every decision
+ * legal, each to the game's end, and judged as fixtures are.
+ * @module
+ */
+import {
+  applyOptions,
+  type GameEvent,
+  type OptionValue,
+  type ResolvedVariant,
+  type RuleId,
+  type Rules,
+} from '../../reference/index.ts';
+import { awardRule, endRule } from '../diagnosis/rule-of.ts';
+import { generateFixture, optionSlug } from '../fixture/generate.ts';
+import type { Fixture } from '../fixture/fixture.ts';
+import { readAsDeclared } from '../profile/plan.ts';
+import type { EngineProfile, OptionSupport, VariantProfile } from '../profile/profile.ts';
+import type { RunItem } from './replay.ts';
+
+/** The id folder of the generated games, apart from every corpus fixture's. */
+export const GAMES_GROUP = 'games';
+
+export interface GamesWanted {
+  /** Games per setting. */
+  count: number;
+  /** The first game's seed; game k of every setting has seed + k. */
+  seed: number;
+}
+
+/** One setting games are generated for: a variant with option values, a player count, and the rules as the engine reads them. */
+export interface GameSetting {
+  variant: ResolvedVariant;
+  options: Record<string, OptionValue>;
+  players: number;
+  rules: Rules;
+}
+
+const seatedCounts = (variant: ResolvedVariant): number[] => [...new Set(variant.rules.players.seatings.flatMap((seating) => seating.players))].sort((a, b) => a - b);
+
+/** The values a declared option support names: a list's values, a range's bounds (or the variant's, where it leaves one open). */
+function valuesOf(support: OptionSupport, variant: ResolvedVariant, name: string): OptionValue[] {
+  if (Array.isArray(support)) return support;
+  const option = variant.options.find((candidate) => candidate.name === name);
+  const bounds = option?.type === 'integer' ? option : undefined;
+  const low = support.min ?? bounds?.min;
+  const high = support.max ?? bounds?.max;
+  return [...new Set([low, high].filter((value): value is number => value !== undefined))];
+}
+
+/** Every combination of the listed values, one option after another, in the order the profile lists them. */
+function combinations(lists: readonly [string, OptionValue[]][]): Record<string, OptionValue>[] {
+  return lists.reduce<Record<string, OptionValue>[]>(
+    (partial, [name, values]) => partial.flatMap((options) => values.map((value) => ({ ...options, [name]: value }))),
+    [{}],
+  );
+}
+
+/**
+ * The settings of an engine's profile: each declared variant (every variant, for `"*"`), at each player count it
+ * declares (every count the variant seats where it declares none), with each combination of the option values it
+ * lists. A combination the variant refuses, or whose declared rules contradict each other, is left out.
+ */
+export function gameSettings(variants: ReadonlyMap<string, ResolvedVariant>, profile: EngineProfile): GameSetting[] {
+  const declared: VariantProfile[] = profile.variants === '*' ? [...variants.keys()].map((id) => ({ id })) : profile.variants;
+  return declared.flatMap((entry) => {
+    const variant = variants.get(entry.id);
+    if (variant === undefined) return [];
+    const lists = Object.entries(entry.options ?? {}).map(([name, support]): [string, OptionValue[]] => [name, valuesOf(support, variant, name)]);
+    return combinations(lists).flatMap((options) => {
+      const applied = applyOptions(variant, options);
+      if (!applied.ok) return [];
+      const rules = readAsDeclared(applied.value, entry);
+      return (entry.players ?? seatedCounts(variant)).map((players) => ({ variant, options, players, rules }));
+    });
+  });
+}
+
+/** Whether a result's id is a generated game's. */
+export const isGame = (id: string): boolean => id.startsWith(`${GAMES_GROUP}/`);
+
+/** A game's setting, from its id: the id without its seed. */
+export const settingOf = (id: string): string => id.replace(/-s\d+$/, '');
+
+/** `games/pagat/p2-s7`, `games/playpalace/p3-decks-2-s7`: a game's id, which `--filter` selects. */
+export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'players'>, seed: number): string {
+  const slug = optionSlug(setting.options);
+  return `${GAMES_GROUP}/${setting.variant.id}/p${setting.players}${slug === '' ? '' : `-${slug}`}-s${seed}`;
+}
+
+/**
+ * The games, as run items: `count` per setting, from `seed`. A setting the reference cannot start (a player count
+ * the declared rules deal no cards to) gives none. `repro` makes the command that reruns one game alone.
+ */
+export function generatedGames(settings: readonly GameSetting[], wanted: GamesWanted, engineVersion: string, repro: (id: string, seed: number) => string): RunItem[] {
+  return settings.flatMap((setting) => {
+    const items: RunItem[] = [];
+    for (let k = 0; k < wanted.count; k++) {
+      const seed = wanted.seed + k;
+      const id = gameId(setting, seed);
+      let fixture: Fixture;
+      try {
+        fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed }, id, engineVersion);
+      } catch {
+        return [];
+      }
+      items.push({ fixture: { ...fixture, tags: ['games'] }, file: id, variant: setting.variant, rules: setting.rules, repro: repro(id, seed) });
+    }
+    return items;
+  });
+}
+
+/**
+ * The rule ids a game's events exercise: the deal and its redeals, each kind of play, sweeps and the remainder,
+ * each category awarded, and how the game ended.
+ */
+export function rulesExercised(events: readonly GameEvent[], rules: Rules): Set<RuleId> {
+  const exercised = new Set<RuleId>();
+  for (const event of events) {
+    switch (event.type) {
+      case 'deal':
+        exercised.add(event.deal === 1 ? 'DEAL-PROCEDURE' : 'DEAL-REFILL');
+        break;
+      case 'redeal':
+        exercised.add(event.rule);
+        break;
+      case 'table-bonus':
+        exercised.add('TABLE-BONUS-FIFTEEN');
+        break;
+      case 'trail':
+        exercised.add('PLAY-TRAIL');
+        break;
+      case 'capture':
+        exercised.add(captureRule(event, rules));
+        break;
+      case 'sweep':
+        exercised.add('SWEEP-POINT');
+        break;
+      case 'remainder':
+        exercised.add('SWEEP-REMAINDER');
+        break;
+      case 'award': {
+        const rule = event.points.some((points) => points > 0) ? awardRule(event.category, event, event, rules) : undefined;
+        if (rule !== undefined) exercised.add(rule);
+        break;
+      }
+      case 'game-end':
+        exercised.add(endRule(event, event, rules));
+        break;
+      default:
+        break;
+    }
+  }
+  return exercised;
+}
+
+/** A capture's rule: the fifteen, a rank match, an ace taking the table, or a sum, as the played card and the cards taken show. */
+function captureRule(event: Extract<GameEvent, { type: 'capture' }>, rules: Rules): RuleId {
+  if (rules.capture.mode === 'fifteen') return 'CAP-FIFTEEN';
+  const value = (card: string): number => Number.parseInt(card, 10);
+  const rankMatch = event.captured.every((card) => value(card) === value(event.card));
+  if (rankMatch) return 'CAP-RANK';
+  return rules.capture.aceTakesAll && value(event.card) === 1 ? 'CAP-ACE-TAKES-ALL' : 'CAP-SUM';
+}
