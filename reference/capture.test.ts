@@ -131,7 +131,7 @@ describe('CAP-ACE-TAKES-ALL', () => {
 });
 
 describe('CAP-AUTO', () => {
-  // playpalace.md §3 [verified]: ranks by id 0:2 1:3 2:1 3:4 5:3 6:2; a 6 has 7 options, [0,1,2] is chosen.
+  // PP-code: ranks by id 0:2 1:3 2:1 3:4 5:3 6:2; a 6 has 7 options, [0,1,2] is chosen.
   const verified = table('2D', '3D', '1D', '4D', '3C', '2C');
 
   test('CAP-AUTO playpalace: the most cards, ties to the earliest table positions (table 2 3 1 4 3 2, a 6 takes 2 3 1)', () => {

@@ -8,7 +8,7 @@ import { eventsOf, playScript, stackedDeck, variantRules } from './test-helpers.
 import { mergePatch } from './variant.ts';
 
 describe('DEAL-PROCEDURE', () => {
-  test('DEAL-PROCEDURE playpalace: table first, then blocks of 3 from seat 0 (playpalace.md §2, 3 players, unshuffled)', () => {
+  test('DEAL-PROCEDURE playpalace: table first, then blocks of 3 from seat 0 (PP-code, 3 players, unshuffled)', () => {
     const { events } = playScript(variantRules('playpalace'), { players: 3 }, [fullDeck(1)], []);
     expect(eventsOf(events, 'deal')).toEqual([
       {
@@ -78,7 +78,7 @@ describe('DEAL-PROCEDURE', () => {
 });
 
 describe('DEAL-TABLE-SIZE', () => {
-  // playpalace.md §2: table = deck mod (cards per deal x players).
+  // PP-code: table = deck mod (cards per deal x players).
   test.each([
     [2, 1, 3, 4],
     [3, 1, 3, 4],

@@ -67,7 +67,7 @@ describe('END-TIE-BREAKS', () => {
 
 describe('END-INVERSE', () => {
   test('END-INVERSE playpalace: everyone out in one round, the lowest total of all sides wins, ties to the lower seat', () => {
-    // After playpalace.md §6 [verified]. Seat 0 is out already (11). Seat 1 takes diamonds and the 7D (10 + 2);
+    // After PP-code. Seat 0 is out already (11). Seat 1 takes diamonds and the 7D (10 + 2);
     // seat 2 takes cards (12 v 10) and sevens (3 v 1) (9 + 2). Both are out now; the lowest total of all
     // sides is 11, held by seats 0 and 2: seat 0 wins.
     const rules = variantRules('playpalace', { inverse: true });
