@@ -147,6 +147,17 @@ describe('the rulebooks of the variants', () => {
     for (const category of rules.scoring.categories) expect(text).toContain(`(\`${category.id}\`)`);
   });
 
+  test("pagat: its sources by id, and the citation spec/sources.md gives each id its rules cite", () => {
+    const text = markdownOf('pagat');
+    expect(text).toContain('- pagat-Sc: John McLeod, Scopone, https://www.pagat.com/fishing/scopone.html, through gambiter and marieganslandt');
+    expect(text).toContain('## Sources cited\n\n- S000: PlayPalace team, Rules Of Scopa (2026)');
+    expect(text).toContain('- W-en: Wikipedia (English), Scopa, https://en.wikipedia.org/wiki/Scopa\n');
+    expect(text).toContain('- Parlett: David Parlett, The Penguin Book of Card Games, the Scopa article (p.136)');
+    const sourceList = (text.split('Its sources:\n\n')[1] ?? '').split('\n\n')[0]?.split('\n') ?? [];
+    expect(sourceList).toHaveLength(4);
+    for (const entry of sourceList) expect(entry).toMatch(/^- (pagat-S|pagat-Sc|W-en|W-it): /);
+  });
+
   test('pagat: 2 to 6 players, partnerships, deal sizes, primiera values, the kings rule', () => {
     const text = markdownOf('pagat');
     expect(text).toContain('- 2 or 3 players: each plays for themselves.');

@@ -52,7 +52,7 @@ export interface Rulebook {
   /** Where the variant comes from and which options this rulebook is for. */
   about: Block[];
   sections: RulebookSection[];
-  /** The source tags the rules cite, with what each names (spec/rules.md section 4). */
+  /** The source ids the rules cite, with the citation of each (spec/sources.md). */
   sourceTags: [tag: string, source: string][];
 }
 

@@ -1,6 +1,6 @@
 /**
- * spec/rules.md read for people: each rule's title and anchor, the sources it cites and its register entries, and
- * the source tags of section 4. Reports link into it; `explain` quotes it.
+ * spec/rules.md read for people: each rule's title and anchor, the sources it cites and its register entries;
+ * and spec/sources.md, the citation of each source id. Reports link into the rules; `explain` quotes both.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ export interface SpecRule {
 
 export interface SpecText {
   rules: Map<string, SpecRule>;
-  /** Section 4: each source tag (pagat-S, S000, ...) and what it names. */
+  /** spec/sources.md: each source id (pagat-S, S000, ...) and its citation. */
   sourceTags: Map<string, string>;
 }
 
@@ -41,8 +41,29 @@ function labelledParagraph(section: string, label: string): string {
   return (end < 0 ? rest : rest.slice(0, end)).replace(/\s*\n\s*/g, ' ').trim();
 }
 
+/**
+ * The sections of a bibliography written as spec/sources.md is: each `### <id>` heading with the text under it,
+ * up to the next heading, in the file's order.
+ */
+export function parseSourceSections(text: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  const headings = [...text.matchAll(/^### (\S+)$/gm)];
+  for (const [index, match] of headings.entries()) {
+    const start = (match.index ?? 0) + match[0].length;
+    sections.set(match[1] as string, (text.slice(start, headings[index + 1]?.index ?? text.length).split(/^## /m)[0] as string).trim());
+  }
+  return sections;
+}
+
+/** Each source id of a bibliography written as spec/sources.md is, with its citation (the first paragraph) on one line. */
+export function parseSources(text: string): Map<string, string> {
+  const citations = new Map<string, string>();
+  for (const [id, section] of parseSourceSections(text)) citations.set(id, (section.split(/\n\s*\n/)[0] as string).replace(/\s*\n\s*/g, ' '));
+  return citations;
+}
+
 /** Reads a rules text written as spec/rules.md is. */
-export function parseSpecText(text: string): SpecText {
+export function parseSpecText(text: string, sourcesText = ''): SpecText {
   const rules = new Map<string, SpecRule>();
   const headings = [...text.matchAll(/^### ([A-Z]+(?:-[A-Z]+)*): (.+)$/gm)];
   for (const [index, match] of headings.entries()) {
@@ -52,25 +73,22 @@ export function parseSpecText(text: string): SpecText {
     const register = labelledParagraph(section, 'Register').match(/AMB-\d+/g) ?? [];
     rules.set(id, { title: title.trim(), anchor: headingAnchor(`${id}: ${title}`), sources: labelledParagraph(section, 'Sources'), register });
   }
-  const sourceTags = new Map<string, string>();
-  const sourcesSection = /^## 4\. Sources\n([\s\S]*?)^## /m.exec(text)?.[1] ?? '';
-  for (const [, tag, source] of sourcesSection.matchAll(/^\| ([^|]+?) \| (.+?) \|$/gm) as Iterable<[string, string, string]>) {
-    if (tag !== 'Tag' && !tag.startsWith('-')) sourceTags.set(tag, source);
-  }
-  return { rules, sourceTags };
+  return { rules, sourceTags: parseSources(sourcesText) };
 }
 
 let specText: SpecText | undefined;
 
-/** spec/rules.md of this repository, read once; empty if it cannot be read. */
-export function readSpecText(): SpecText {
-  if (specText !== undefined) return specText;
-  let text = '';
+/** A file of spec/, or '' if it cannot be read: reports still work without it, only without titles and links. */
+function readSpecFile(name: string): string {
   try {
-    text = readFileSync(join(SPEC_DIR, 'rules.md'), 'utf8');
+    return readFileSync(join(SPEC_DIR, name), 'utf8');
   } catch {
-    // Reports still work without it, only without titles and links.
+    return '';
   }
-  specText = parseSpecText(text);
+}
+
+/** spec/rules.md and spec/sources.md of this repository, read once; empty if they cannot be read. */
+export function readSpecText(): SpecText {
+  specText ??= parseSpecText(readSpecFile('rules.md'), readSpecFile('sources.md'));
   return specText;
 }
