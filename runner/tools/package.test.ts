@@ -83,6 +83,7 @@ describe('the tarball', () => {
       'dist/cjs/runner/engines/adapter.js',
       'dist/cjs/runner/engines/adapter.d.ts',
       'spec/rules.md',
+      'spec/sources.md',
       'spec/fixture.schema.json',
       'spec/protocol/replay.schema.json',
       'variants/pagat.yaml',
