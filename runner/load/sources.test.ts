@@ -38,12 +38,11 @@ const ID_SHAPED = /(?<![\w-])(?:S\d{3}|W-[a-z]{2}(?:-[A-Z][a-z]+)?|pagat-[A-Z][A
 const SOURCE_ENTRY = /^([^\s:]+): \S/;
 const URL = /https?:\/\/[^\s,;)"']+/g;
 
-/** The files below a folder whose names end with one of the suffixes, at any depth, skipping node_modules. */
+/** The files below a folder whose names end with one of the suffixes, at any depth. */
 function filesBelow(folder: string, suffixes: string[]): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && suffixes.some((suffix) => entry.name.endsWith(suffix)))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !relative(ROOT, path).split(/[\\/]/).includes('node_modules'))
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => suffixes.some((suffix) => name.endsWith(suffix)))
+    .map((name) => join(folder, name))
     .sort();
 }
 
