@@ -36,7 +36,7 @@ const ID_SHAPED = /(?<![\w-])(?:S\d{3}|W-[a-z]{2}(?:-[A-Z][a-z]+)?|pagat-[A-Z][A
 
 /** A `source:` entry: `<id>: <title>[, <URL>] (<what it gives>)`. */
 const SOURCE_ENTRY = /^([^\s:]+): \S/;
-const URL = /https?:\/\/[^\s,;)"']+/g;
+const URL_PATTERN = /https?:\/\/[^\s,;)"']+/g;
 
 /** The files below a folder whose names end with one of the suffixes, at any depth. */
 function filesBelow(folder: string, suffixes: string[]): string[] {
@@ -63,7 +63,7 @@ function sourceEntryProblem(entry: string, sections: ReadonlyMap<string, string>
   if (/^AMB-\d+$/.test(id)) return registerIds.has(id) ? undefined : `${id} is no entry of spec/ambiguities.md`;
   const section = sections.get(id);
   if (section === undefined) return `${id} has no section in spec/sources.md`;
-  const unlisted = (entry.match(URL) ?? []).filter((url) => !section.includes(url));
+  const unlisted = (entry.match(URL_PATTERN) ?? []).filter((url) => !section.includes(url));
   return unlisted.length === 0 ? undefined : `${unlisted.join(', ')} is not listed under ${id} in spec/sources.md`;
 }
 
