@@ -19,7 +19,7 @@ import {
 import { sameJson } from '../verdict/equality.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { positionsOf, roundsToldApart } from '../verdict/positions.ts';
-import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
+import { type ExpectedRejection, type Fixture, type FixtureRound, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
   describeReporting,
@@ -34,7 +34,12 @@ import {
 } from './profile.ts';
 
 export type Plan =
-  | { kind: 'not-applicable'; reason: string }
+  | {
+      kind: 'not-applicable';
+      reason: string;
+      /** Set when the reason is a decision the declared rules refuse, or accept where the fixture expects it refused. */
+      refused?: DeclaredRefusal;
+    }
   | {
       kind: 'run';
       /** The fixture as the engine is to play it: its options and expectations, derived where `derived` says. */
@@ -44,6 +49,16 @@ export type Plan =
       /** Set when the expectations were derived: under which declared rules and settings. */
       derived?: string;
     };
+
+/**
+ * A fixture whose decisions the reference judges otherwise under the engine's declared rules: the game as the engine
+ * would be asked it under them (every input), and the reference's refusal there, none where it finds every decision
+ * legal. `diagnose` asks whether the engine refuses the same play with the same code.
+ */
+export interface DeclaredRefusal {
+  request: ReplayRequest;
+  rejection?: ExpectedRejection;
+}
 
 const notApplicable = (reason: string): Plan => ({ kind: 'not-applicable', reason });
 
@@ -80,8 +95,15 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   const derivedFixture: Fixture = { ...fixture, options: settings.options };
   const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal);
   if (derived === undefined) return notApplicable(`the game cannot start under the engine's declared rules (${settings.changes.join('; ')})`);
-  const refused = refusalProblem(fixture, derived.reply.rejection, settings.rules);
-  if (refused !== undefined) return notApplicable(`${refused} under the engine's declared rules (${settings.changes.join('; ')})`);
+  const { rejection } = derived.reply;
+  const refused = refusalProblem(fixture, rejection, settings.rules);
+  if (refused !== undefined) {
+    return {
+      kind: 'not-applicable',
+      reason: `${refused} under the engine's declared rules (${settings.changes.join('; ')})`,
+      refused: { request: replayRequestOf(derivedFixture, settings.rules), ...(rejection === undefined ? {} : { rejection: { round: rejection.round, play: rejection.play, code: rejection.code } }) },
+    };
+  }
   const { expect } = derived;
   if (expect.legal !== undefined && fixture.expect.legal === undefined) delete expect.legal;
   return {
@@ -94,11 +116,11 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
 }
 
 /**
- * The options and rules the engine plays this fixture with, and what differs from the fixture's; or why it
- * cannot play it.
+ * The options and rules the engine plays this game with (a fixture, or a replay request), and what differs from the
+ * game's; or why it cannot play it.
  */
-function declaredSettings(
-  fixture: Fixture,
+export function declaredSettings(
+  fixture: Pick<Fixture, 'options' | 'players' | 'firstDealer'>,
   variant: ResolvedVariant,
   rules: Rules,
   declared: VariantProfile,

@@ -1,0 +1,38 @@
+/**
+ * A worker thread of `diagnose --jobs n`: starts its own engine, then judges its share of the games as the main
+ * thread asks (judges.ts).
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AdapterError, type Engine, referenceEngine, startEngine } from '../engines/engine.ts';
+import { type FromJudgeWorker, type JudgeWorkerData, shareJudgeOf, type ToJudgeWorker } from './judges.ts';
+
+async function serveMainThread(): Promise<void> {
+  const port = parentPort;
+  if (port === null) return;
+  const send = (message: FromJudgeWorker): void => port.postMessage(message);
+  const data = workerData as JudgeWorkerData;
+  let engine: Engine;
+  try {
+    engine = data.judged === 'engine' ? await startEngine(data.spec) : referenceEngine();
+  } catch (error) {
+    send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
+    port.close();
+    return;
+  }
+  const judge = shareJudgeOf(data, engine);
+  port.on('message', (message: ToJudgeWorker) => {
+    if (message.type === 'close') {
+      void engine.close().finally(() => port.close());
+      return;
+    }
+    const answer = message.type === 'judge' ? judge.judge(message.profile, message.indices, message.settle) : judge.run(message.profile);
+    answer.then(
+      (value) => send({ type: 'answer', id: message.id, value }),
+      (error: unknown) => send({ type: 'failed', id: message.id, message: (error as Error).message }),
+    );
+  });
+  send({ type: 'ready' });
+}
+
+await serveMainThread();
