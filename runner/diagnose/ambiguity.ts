@@ -1,6 +1,6 @@
 /**
  * Which entries of the ambiguity register (spec/ambiguities.md) a reading is: those of its rule with a reading whose
- * `Knob:` names that knob at that value; where none does, every entry of its rule; for a reading of no rule, the
+ * `Knob:` names that knob at that value; where none does, every entry of its rule; where its rule has none, the
  * entries that name it.
  * @module
  */
@@ -25,6 +25,7 @@ export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | n
   const ofRule = (entry: RegisterEntry): boolean => rule !== null && entry.rules.includes(rule);
   const named = register.filter((entry) => entry.readings.some((reading) => reading.knobs.some((written) => names(written, path, String(value), ofRule(entry)))));
   const namedOfRule = named.filter(ofRule);
-  const chosen = namedOfRule.length > 0 ? namedOfRule : rule === null ? named : register.filter(ofRule);
+  const ofItsRule = register.filter(ofRule);
+  const chosen = namedOfRule.length > 0 ? namedOfRule : ofItsRule.length > 0 ? ofItsRule : named;
   return chosen.map((entry) => entry.id);
 }
