@@ -98,10 +98,16 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
     expect(await readFile(profile, 'utf8')).toBe('variants:\n  - id: pagat\n');
   });
 
-  test('an engine that cannot start: exit 3', async () => {
+  test('an engine that cannot start, here or on a judge\'s thread: exit 3, one line', async () => {
     const ran = await runCli(['diagnose', '--engine', 'node -e "process.exit(1)"', '--variant', 'pagat'], { cwd: dir });
     expect(ran.code).toBe(3);
     expect(ran.stderr).toMatch(/^error: the engine could not be started: /);
+    // It starts the first time only: the second judge's engine does not.
+    const marker = join(dir, 'started-once');
+    const once = `sh -c 'if [ -e ${marker} ]; then exit 1; fi; touch ${marker}; exec ${process.execPath} ${join(process.cwd(), 'bin/scopa-conformance.js')} engine'`;
+    const twoJobs = await runCli(['diagnose', '--engine', once, '--variant', 'pagat', '--games', '0', '--jobs', '2'], { cwd: dir });
+    expect(twoJobs).toMatchObject({ code: 3, stdout: '' });
+    expect(twoJobs.stderr).toMatch(/^error: the engine could not be started: .*no answer to hello: the engine exited \(code 1\)\n$/);
   });
 });
 

@@ -8,14 +8,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { ambiguitiesOf } from '../diagnose/ambiguity.ts';
 import { candidatesOf } from '../diagnose/candidates.ts';
 import { profileWithReadings, profileYaml } from '../diagnose/declare.ts';
-import { startJudges } from '../diagnose/judges.ts';
+import { type Judges, startJudges } from '../diagnose/judges.ts';
 import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from '../diagnose/report.ts';
 import { searchReadings } from '../diagnose/search.ts';
 import { AdapterError, type Engine, engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
@@ -143,9 +143,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
     try {
       engine = await startEngine(spec, io.signal);
     } catch (error) {
-      if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
-      io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
-      return EXIT.engineError;
+      return engineNotStarted(error, io);
     }
     try {
       const base = given ?? engine.profile ?? PLAYS_EVERYTHING;
@@ -181,7 +179,12 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       const candidates = diagnosed.variants.flatMap((entry) =>
         candidatesOf(registry.get(entry.id) as ResolvedVariant, entry, items.filter((item) => item.fixture.variant === entry.id).map((item) => item.fixture.options)),
       );
-      const judges = await startJudges({ judged, base: diagnosed, variants: registry, items }, engine, spec, jobs, io.signal);
+      let judges: Judges;
+      try {
+        judges = await startJudges({ judged, base: diagnosed, variants: registry, items }, engine, spec, jobs, io.signal);
+      } catch (error) {
+        return engineNotStarted(error, io);
+      }
       let diagnosis: Diagnosis;
       try {
         const trying = progressLine(io, candidates.length, 'diagnose');
@@ -231,6 +234,13 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
     }
   },
 };
+
+/** An engine that could not be started, here or on a judge's thread: said in one line, exit 3. An adapter that is no adapter is the CLI's to report (exit 2). */
+function engineNotStarted(error: unknown, io: Io): ExitCode {
+  if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
+  io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
+  return EXIT.engineError;
+}
 
 const describeReadings = (diagnosis: Diagnosis): string =>
   diagnosis.readings.length === 0 ? 'no reading found' : diagnosis.readings.map((reading) => `${reading.variant} ${reading.knob}: ${JSON.stringify(reading.value)}`).join('; ');
