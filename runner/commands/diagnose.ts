@@ -15,10 +15,10 @@ import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } f
 import { ambiguitiesOf } from '../diagnose/ambiguity.ts';
 import { candidatesOf } from '../diagnose/candidates.ts';
 import { profileWithReadings, profileYaml } from '../diagnose/declare.ts';
-import { type Judges, startJudges } from '../diagnose/judges.ts';
+import { startJudges } from '../diagnose/judges.ts';
 import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from '../diagnose/report.ts';
 import { searchReadings } from '../diagnose/search.ts';
-import { AdapterError, type Engine, engineFlags, engineName, EngineStartError, startEngine } from '../engines/engine.ts';
+import { AdapterError, type Engine, engineFlags, engineName, EngineStartError, RunInterrupted, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
@@ -143,7 +143,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
     try {
       engine = await startEngine(spec, io.signal);
     } catch (error) {
-      return engineNotStarted(error, io);
+      return stoppedBy(error, io);
     }
     try {
       const base = given ?? engine.profile ?? PLAYS_EVERYTHING;
@@ -179,12 +179,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       const candidates = diagnosed.variants.flatMap((entry) =>
         candidatesOf(registry.get(entry.id) as ResolvedVariant, entry, items.filter((item) => item.fixture.variant === entry.id).map((item) => item.fixture.options)),
       );
-      let judges: Judges;
-      try {
-        judges = await startJudges({ judged, base: diagnosed, variants: registry, items }, engine, spec, jobs, io.signal);
-      } catch (error) {
-        return engineNotStarted(error, io);
-      }
+      const judges = await startJudges({ judged, base: diagnosed, variants: registry, items }, engine, spec, jobs, io.signal);
       let diagnosis: Diagnosis;
       try {
         const trying = progressLine(io, candidates.length, 'diagnose');
@@ -213,10 +208,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
           errored: results.filter((result) => result.outcome === 'errored').length,
           durationMs: 0,
         };
-        if (io.signal?.aborted === true) {
-          io.stderr.write('interrupted: nothing reported or written\n');
-          return EXIT.interrupted;
-        }
+        if (io.signal?.aborted === true) throw new RunInterrupted();
         if (target !== undefined) {
           const comment = [`written by scopa-conformance diagnose (${describeReadings(diagnosis)}); read by run --profile`];
           if (!(await writeOutputFile(target, profileYaml(proposed, target.path, comment), 'diagnosis', io))) return EXIT.invalid;
@@ -229,14 +221,24 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       io.stdout.write(REPORTERS[reporter as keyof typeof REPORTERS](diagnosis));
       if (diagnosis.errored > 0) return EXIT.engineError;
       return diagnosis.bugs.length > 0 ? EXIT.failed : EXIT.ok;
+    } catch (error) {
+      return stoppedBy(error, io);
     } finally {
       await engine.close();
     }
   },
 };
 
-/** An engine that could not be started, here or on a judge's thread: said in one line, exit 3. An adapter that is no adapter is the CLI's to report (exit 2). */
-function engineNotStarted(error: unknown, io: Io): ExitCode {
+/**
+ * Why the diagnosis stopped, said in one line: interrupted (nothing reported or written), or an engine that could
+ * not be started, here or on a judge's thread (exit 3). Anything else is thrown on: an adapter that is no adapter
+ * is the CLI's to report (exit 2).
+ */
+function stoppedBy(error: unknown, io: Io): ExitCode {
+  if (io.signal?.aborted === true) {
+    io.stderr.write('interrupted: nothing reported or written\n');
+    return EXIT.interrupted;
+  }
   if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
   io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
   return EXIT.engineError;

@@ -12,9 +12,13 @@ async function serveMainThread(): Promise<void> {
   if (port === null) return;
   const send = (message: FromJudgeWorker): void => port.postMessage(message);
   const data = workerData as JudgeWorkerData;
+  const interrupt = new AbortController();
+  port.on('message', (message: ToJudgeWorker) => {
+    if (message.type === 'abort') interrupt.abort();
+  });
   let engine: Engine;
   try {
-    engine = data.judged === 'engine' ? await startEngine(data.spec) : referenceEngine();
+    engine = data.judged === 'engine' ? await startEngine(data.spec, interrupt.signal) : referenceEngine();
   } catch (error) {
     send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
     port.close();
@@ -22,6 +26,7 @@ async function serveMainThread(): Promise<void> {
   }
   const judge = shareJudgeOf(data, engine);
   port.on('message', (message: ToJudgeWorker) => {
+    if (message.type === 'abort') return;
     if (message.type === 'close') {
       void engine.close().finally(() => port.close());
       return;

@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { AdapterError, type Engine, type EngineSpec, EngineStartError } from '../engines/engine.ts';
+import { AdapterError, type Engine, type EngineSpec, EngineStartError, RunInterrupted } from '../engines/engine.ts';
 import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import type { FixtureResult } from '../run/outcome.ts';
@@ -47,7 +47,7 @@ interface Share {
 
 /** What the main thread asks a judge worker: a call of its share, or to close. */
 type JudgeCall = { type: 'judge'; profile: EngineProfile; indices: readonly number[]; settle: boolean } | { type: 'run'; profile: EngineProfile };
-export type ToJudgeWorker = (JudgeCall & { id: number }) | { type: 'close' };
+export type ToJudgeWorker = (JudgeCall & { id: number }) | { type: 'close' } | { type: 'abort' };
 export type FromJudgeWorker =
   | { type: 'ready' }
   | { type: 'start-failed'; message: string; adapterProblem?: LoadError }
@@ -65,13 +65,19 @@ function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Pr
   const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let next = 0;
   let lastError: Error | undefined;
+  let stopped: Error | undefined;
   const call = <T>(message: JudgeCall): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      if (stopped !== undefined) {
+        reject(stopped);
+        return;
+      }
       const id = next++;
       pending.set(id, { resolve: resolve as (value: never) => void, reject });
       worker.postMessage({ ...message, id } satisfies ToJudgeWorker);
     });
-  const stop = (): void => void worker.terminate();
+  // The user's stop ends the thread's engine at once; the calls it was answering come back, and the next is refused.
+  const stop = (): void => worker.postMessage({ type: 'abort' } satisfies ToJudgeWorker);
   signal?.addEventListener('abort', stop, { once: true });
   return new Promise((resolve, reject) => {
     worker.on('error', (error) => {
@@ -80,6 +86,7 @@ function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Pr
     worker.on('exit', (code) => {
       signal?.removeEventListener('abort', stop);
       const why = new EngineStartError(`a judge's worker thread stopped: ${lastError?.message ?? `it exited with code ${code}`}`);
+      stopped = why;
       reject(why);
       for (const { reject: fail } of pending.values()) fail(why);
     });
@@ -90,8 +97,10 @@ function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Pr
             judge: (profile, indices, settle) => call({ type: 'judge', profile, indices, settle }),
             run: (profile) => call({ type: 'run', profile }),
             close: async () => {
+              if (stopped !== undefined) return;
+              const exited = new Promise((done) => worker.once('exit', done));
               worker.postMessage({ type: 'close' } satisfies ToJudgeWorker);
-              await new Promise((done) => worker.once('exit', done));
+              await exited;
             },
           });
           break;
@@ -116,7 +125,8 @@ const placeOf = (index: number, shares: number): { share: number; local: number 
 
 /**
  * The judges of `items` in `jobs` shares: the first on `engine`, in this thread; the others on worker threads
- * starting their own engine from `spec`. Rejects with an `EngineStartError` if one cannot start.
+ * starting their own engine from `spec`. Rejects with an `EngineStartError` if one cannot start; once `signal` is
+ * aborted, every call rejects with a `RunInterrupted`.
  */
 export async function startJudges(setup: ShareSetup, engine: Engine, spec: EngineSpec, jobs: number, signal?: AbortSignal): Promise<Judges> {
   const count = Math.max(1, Math.min(jobs, setup.items.length));
@@ -131,8 +141,12 @@ export async function startJudges(setup: ShareSetup, engine: Engine, spec: Engin
     throw failed.reason;
   }
 
+  const goOn = (): void => {
+    if (signal?.aborted === true) throw new RunInterrupted();
+  };
   return {
     async judge(profile, indices, settle = false) {
+      goOn();
       const byShare = shares.map(() => ({ local: [] as number[], at: [] as number[] }));
       for (const [at, index] of indices.entries()) {
         const { share, local } = placeOf(index, count);
@@ -145,6 +159,7 @@ export async function startJudges(setup: ShareSetup, engine: Engine, spec: Engin
       return merged;
     },
     async run(profile) {
+      goOn();
       const parts = await Promise.all(shares.map((share) => share.run(profile)));
       return setup.items.map((_, index) => {
         const { share, local } = placeOf(index, count);
