@@ -15,7 +15,7 @@ import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } f
 import { ambiguitiesOf } from '../diagnose/ambiguity.ts';
 import { candidatesOf } from '../diagnose/candidates.ts';
 import { profileWithReadings, profileYaml } from '../diagnose/declare.ts';
-import { startJudges } from '../diagnose/judges.ts';
+import { startJudgeWorkers } from '../diagnose/judges.ts';
 import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from '../diagnose/report.ts';
 import { searchReadings } from '../diagnose/search.ts';
 import { AdapterError, type Engine, engineFlags, engineName, EngineStartError, RunInterrupted, startEngine } from '../engines/engine.ts';
@@ -139,13 +139,11 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
     }
     const target = values['write-profile'] === undefined ? undefined : await outputFile(values['write-profile'], '--write-profile', io);
 
-    let engine: Engine;
+    // The judges' worker threads start their engines now, while this thread starts its own and makes the games.
+    const workers = startJudgeWorkers(judged, spec, jobs - 1, io.signal);
+    let engine: Engine | undefined;
     try {
       engine = await startEngine(spec, io.signal);
-    } catch (error) {
-      return stoppedBy(error, io);
-    }
-    try {
       const base = given ?? engine.profile ?? PLAYS_EVERYTHING;
       const declared = base.variants === '*' ? undefined : base.variants.map((entry) => entry.id);
       for (const variant of wanted) {
@@ -179,43 +177,38 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       const candidates = diagnosed.variants.flatMap((entry) =>
         candidatesOf(registry.get(entry.id) as ResolvedVariant, entry, items.filter((item) => item.fixture.variant === entry.id).map((item) => item.fixture.options)),
       );
-      const judges = await startJudges({ judged, base: diagnosed, variants: registry, items }, engine, spec, jobs, io.signal);
-      let diagnosis: Diagnosis;
-      try {
-        const trying = progressLine(io, candidates.length, 'diagnose');
-        const outcome = await searchReadings(judges, diagnosed, items.map((item) => item.fixture.variant), candidates, (candidate) => trying.tick(`${candidate.variant} ${candidate.knob}=${String(candidate.value)}`));
-        trying.done();
-        const proposed = profileWithReadings(diagnosed, outcome.readings.map((found) => found.candidate));
-        const results = await judges.run(proposed);
-        const bugs = reportCardOf(results);
-        const failures = (list: readonly (readonly unknown[] | undefined)[]): number => list.reduce((sum, broken) => sum + (broken?.length ?? 0), 0);
-        diagnosis = {
-          engine: engineName(spec),
-          judged,
-          variants,
-          fixtures: corpusItems.length,
-          games: generated.length,
-          failures: { before: failures(outcome.before), after: bugs.reduce((sum, bug) => sum + bug.fixtures, 0) },
-          readings: outcome.readings.map(({ candidate, explains }) => ({
-            variant: candidate.variant,
-            rule: candidate.rule,
-            knob: candidate.knob,
-            value: candidate.value,
-            ambiguity: ambiguitiesOf(candidate.knob, candidate.value, candidate.rule),
-            explains,
-          })),
-          bugs,
-          errored: results.filter((result) => result.outcome === 'errored').length,
-          durationMs: 0,
-        };
-        if (io.signal?.aborted === true) throw new RunInterrupted();
-        if (target !== undefined) {
-          const comment = [`written by scopa-conformance diagnose (${describeReadings(diagnosis)}); read by run --profile`];
-          if (!(await writeOutputFile(target, profileYaml(proposed, target.path, comment), 'diagnosis', io))) return EXIT.invalid;
-          diagnosis.profile = showPath(target.path, io);
-        }
-      } finally {
-        await judges.close();
+      const judges = await workers.judges({ judged, base: diagnosed, variants: registry, items }, engine);
+      const trying = progressLine(io, candidates.length, 'diagnose');
+      const outcome = await searchReadings(judges, diagnosed, items.map((item) => item.fixture.variant), candidates, (candidate) => trying.tick(`${candidate.variant} ${candidate.knob}=${String(candidate.value)}`));
+      trying.done();
+      const proposed = profileWithReadings(diagnosed, outcome.readings.map((found) => found.candidate));
+      const results = await judges.run(proposed);
+      const bugs = reportCardOf(results);
+      const failures = (list: readonly (readonly unknown[] | undefined)[]): number => list.reduce((sum, broken) => sum + (broken?.length ?? 0), 0);
+      const diagnosis: Diagnosis = {
+        engine: engineName(spec),
+        judged,
+        variants,
+        fixtures: corpusItems.length,
+        games: generated.length,
+        failures: { before: failures(outcome.before), after: bugs.reduce((sum, bug) => sum + bug.fixtures, 0) },
+        readings: outcome.readings.map(({ candidate, explains }) => ({
+          variant: candidate.variant,
+          rule: candidate.rule,
+          knob: candidate.knob,
+          value: candidate.value,
+          ambiguity: ambiguitiesOf(candidate.knob, candidate.value, candidate.rule),
+          explains,
+        })),
+        bugs,
+        errored: results.filter((result) => result.outcome === 'errored').length,
+        durationMs: 0,
+      };
+      if (io.signal?.aborted === true) throw new RunInterrupted();
+      if (target !== undefined) {
+        const comment = [`written by scopa-conformance diagnose (${describeReadings(diagnosis)}); read by run --profile`];
+        if (!(await writeOutputFile(target, profileYaml(proposed, target.path, comment), 'diagnosis', io))) return EXIT.invalid;
+        diagnosis.profile = showPath(target.path, io);
       }
       diagnosis.durationMs = Math.round(performance.now() - started);
       io.stdout.write(REPORTERS[reporter as keyof typeof REPORTERS](diagnosis));
@@ -224,7 +217,8 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
     } catch (error) {
       return stoppedBy(error, io);
     } finally {
-      await engine.close();
+      await engine?.close();
+      await workers.close();
     }
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The judges of every share of the games `diagnose` judges: the first in this thread, on the engine already
- * started; with `--jobs n`, n - 1 more on worker threads, each with its own engine. Game i is always judged by share
- * i mod n, which keeps the engine's answers to it.
+ * started; with `--jobs n`, n - 1 more on worker threads, each with its own engine. The worker threads and their
+ * engines start first, while the games are made, and are given their shares once they are known. Game i is always
+ * judged by share i mod n, which keeps the engine's answers to it.
  * @module
  */
 import type { Worker } from 'node:worker_threads';
@@ -35,32 +36,37 @@ export interface Judges {
   judge(profile: EngineProfile, indices: readonly number[], settle?: boolean): Promise<Judgement[]>;
   /** Every game run under `profile` as `run` runs it, in order. */
   run(profile: EngineProfile): Promise<FixtureResult[]>;
-  close(): Promise<void>;
 }
 
 /** One share, in this thread or on a worker thread; its indices are its own. */
 interface Share {
   judge(profile: EngineProfile, indices: readonly number[], settle: boolean): Promise<Judgement[]>;
   run(profile: EngineProfile): Promise<FixtureResult[]>;
+}
+
+/** A share on a worker thread whose engine has started: given its games, then asked. */
+interface WorkerShare extends Share {
+  setUp(setup: ShareSetup): void;
   close(): Promise<void>;
 }
 
 /** What the main thread asks a judge worker: a call of its share, or to close. */
 type JudgeCall = { type: 'judge'; profile: EngineProfile; indices: readonly number[]; settle: boolean } | { type: 'run'; profile: EngineProfile };
-export type ToJudgeWorker = (JudgeCall & { id: number }) | { type: 'close' } | { type: 'abort' };
+export type ToJudgeWorker = (JudgeCall & { id: number }) | { type: 'setup'; setup: ShareSetup } | { type: 'close' } | { type: 'abort' };
 export type FromJudgeWorker =
   | { type: 'ready' }
   | { type: 'start-failed'; message: string; adapterProblem?: LoadError }
   | { type: 'answer'; id: number; value: unknown }
   | { type: 'failed'; id: number; message: string };
 
-/** What a judge worker is given. */
-export interface JudgeWorkerData extends ShareSetup {
+/** What a judge worker is given to start with: the engine it starts (none but the reference for recorded fixtures). */
+export interface JudgeWorkerData {
+  judged: JudgedCase;
   spec: EngineSpec;
 }
 
 /** A share on a worker thread, once its engine has started; rejects with an `EngineStartError` if it cannot. */
-function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Promise<Share> {
+function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Promise<WorkerShare> {
   const worker: Worker = startTypeScriptWorker(new URL('./judge-worker.ts', import.meta.url), data);
   const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   let next = 0;
@@ -94,6 +100,7 @@ function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Pr
       switch (message.type) {
         case 'ready':
           resolve({
+            setUp: (setup) => worker.postMessage({ type: 'setup', setup } satisfies ToJudgeWorker),
             judge: (profile, indices, settle) => call({ type: 'judge', profile, indices, settle }),
             run: (profile) => call({ type: 'run', profile }),
             close: async () => {
@@ -123,24 +130,42 @@ function workerShare(data: JudgeWorkerData, signal: AbortSignal | undefined): Pr
 /** Game i's place: its share and its index there. */
 const placeOf = (index: number, shares: number): { share: number; local: number } => ({ share: index % shares, local: Math.floor(index / shares) });
 
-/**
- * The judges of `items` in `jobs` shares: the first on `engine`, in this thread; the others on worker threads
- * starting their own engine from `spec`. Rejects with an `EngineStartError` if one cannot start; once `signal` is
- * aborted, every call rejects with a `RunInterrupted`.
- */
-export async function startJudges(setup: ShareSetup, engine: Engine, spec: EngineSpec, jobs: number, signal?: AbortSignal): Promise<Judges> {
-  const count = Math.max(1, Math.min(jobs, setup.items.length));
+/** Judge worker threads starting, each with its engine, before the games they are to judge are known. */
+export interface JudgeWorkers {
+  /**
+   * The judges of `setup.items`: the first share on `engine`, in this thread, one share on each worker. Rejects with
+   * an `EngineStartError` if a worker's engine could not start; once the signal is aborted, every call rejects with a
+   * `RunInterrupted`.
+   */
+  judges(setup: ShareSetup, engine: Engine): Promise<Judges>;
+  /** Ends every worker and its engine, once each has started or failed to. */
+  close(): Promise<void>;
+}
+
+/** Starts `count` judge workers, each starting its own engine from `spec`. */
+export function startJudgeWorkers(judged: JudgedCase, spec: EngineSpec, count: number, signal?: AbortSignal): JudgeWorkers {
+  // Settled at once, so that a worker that fails to start before its judges are asked for is no unhandled rejection.
+  const starting = Promise.allSettled(Array.from({ length: count }, () => workerShare({ judged, spec }, signal)));
+  const started = async (): Promise<WorkerShare[]> => (await starting).flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  return {
+    async judges(setup, engine) {
+      const failed = (await starting).find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      return judgesOf(setup, engine, await started(), signal);
+    },
+    async close() {
+      await Promise.all((await started()).map((share) => share.close()));
+    },
+  };
+}
+
+/** The judges of `setup.items` over a share in this thread, on `engine`, and `workers`' shares. */
+function judgesOf(setup: ShareSetup, engine: Engine, workers: readonly WorkerShare[], signal: AbortSignal | undefined): Judges {
+  const count = workers.length + 1;
   const itemsOf = (share: number): RunItem[] => setup.items.filter((_, index) => index % count === share);
   const here = shareJudgeOf({ ...setup, items: itemsOf(0) }, engine);
-  const started = await Promise.allSettled(Array.from({ length: count - 1 }, (_, k) => workerShare({ ...setup, items: itemsOf(k + 1), spec }, signal)));
-  const shares: Share[] = [{ judge: (profile, indices, settle) => here.judge(profile, indices, settle), run: (profile) => here.run(profile), close: async () => {} }];
-  for (const result of started) if (result.status === 'fulfilled') shares.push(result.value);
-  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed !== undefined) {
-    await Promise.all(shares.map((share) => share.close()));
-    throw failed.reason;
-  }
-
+  for (const [k, worker] of workers.entries()) worker.setUp({ ...setup, items: itemsOf(k + 1) });
+  const shares: Share[] = [here, ...workers];
   const goOn = (): void => {
     if (signal?.aborted === true) throw new RunInterrupted();
   };
@@ -165,9 +190,6 @@ export async function startJudges(setup: ShareSetup, engine: Engine, spec: Engin
         const { share, local } = placeOf(index, count);
         return parts[share]?.[local] as FixtureResult;
       });
-    },
-    close: async () => {
-      await Promise.all(shares.map((share) => share.close()));
     },
   };
 }

@@ -24,7 +24,6 @@ function judgesOf(games: number, broken: (game: number, knobs: Knobs) => string[
       });
     },
     run: async () => [],
-    close: async () => {},
   };
 }
 
