@@ -33,7 +33,7 @@ describe('help and version', () => {
 
   test.each([
     [[], 'no command given', 'scopa-conformance --help'],
-    [['frobnicate'], 'unknown command "frobnicate" (commands: run, merge, fuzz, validate, variant, new, explain, selfplay, generate, import, update, coverage, engine, score, show, export)', 'scopa-conformance --help'],
+    [['frobnicate'], 'unknown command "frobnicate" (commands: run, diagnose, merge, fuzz, validate, variant, new, explain, selfplay, generate, import, update, coverage, engine, score, show, export)', 'scopa-conformance --help'],
     [['help', 'frobnicate'], 'unknown command "frobnicate"', 'scopa-conformance --help'],
     [['validate', '--strict'], "Unknown option '--strict'", 'scopa-conformance help validate'],
     [['variant'], 'variant needs an action: list or show', 'scopa-conformance help variant'],

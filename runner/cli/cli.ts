@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, InvalidInputError, type Io, reportLoadErrors, UsageError } from './command.ts';
 import { coverageCommand } from '../commands/coverage.ts';
+import { diagnoseCommand } from '../commands/diagnose.ts';
 import { updateCommand } from '../commands/update.ts';
 import { engineCommand } from '../commands/engine.ts';
 import { exportCommand } from '../commands/export.ts';
@@ -26,7 +27,7 @@ import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
+const COMMANDS: readonly Command[] = [runCommand, diagnoseCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
 
 const PROGRAM = 'scopa-conformance';
 

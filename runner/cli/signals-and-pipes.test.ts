@@ -115,6 +115,26 @@ export default {
   expect(alive(pid), `the adapter's process ${pid}, 5 s after the runner died`).toBe(false);
 }, 30_000);
 
+test('diagnose --jobs 2 stopped mid-search: each thread\'s engine is ended, one line and nothing written, exit 143', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
+  const marks = join(dir, 'replays');
+  const pids = join(dir, 'pids');
+  const written = join(dir, 'profile.yaml');
+  const engine = `${process.execPath} runner/testdata/hostile/engines/hangs-with-child.mjs`;
+  const both = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length >= 2;
+  const env = { HANG_ENGINE_MARKS: marks, HANG_ENGINE_PIDS: pids };
+  const args = ['diagnose', 'runner/testdata/hostile/engines/fixtures', '--engine', engine, '--timeout', '60', '--jobs', '2', '--games', '0', '--write-profile', written];
+  const ran = await interruptedWhen(both, args, env, 'SIGTERM');
+  const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+  const wrote = existsSync(written);
+  await rm(dir, { recursive: true, force: true });
+  expect(ran).toMatchObject({ code: 143, stdout: '', stderr: 'interrupted: nothing reported or written\n' });
+  expect(ran.ms).toBeLessThan(5000);
+  expect(wrote).toBe(false);
+  expect(started.length).toBe(2);
+  for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
+}, 30_000);
+
 test('Ctrl-C between replays: the fixtures that ran are reported, the rest counted as not run, exit 130', async () => {
   // Each replay of this engine takes 2 s. The interrupt comes once the first result is printed (the pretty
   // reporter prints none before the end: the first replay's mark and 2 s more), so that one ran and is reported.

@@ -5,9 +5,10 @@
  * @module
  */
 import { type ResolvedVariant, RULE_IDS, type RuleId } from '../../reference/index.ts';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type BaselineTarget, baselineTarget, writeBaseline } from '../run/baseline.ts';
+import { baselineTarget, writeBaseline } from '../run/baseline.ts';
+import { type OutputFile, refuseToWriteOver } from '../cli/output-file.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { reproCommand, reproGameCommand } from '../report/divergence.ts';
@@ -32,8 +33,7 @@ import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
-import { inputAt, readUserFile } from '../util/files.ts';
-import { filesUnder } from '../util/walk.ts';
+import { readUserFile } from '../util/files.ts';
 import { globMatcher } from '../util/glob.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import {
@@ -415,19 +415,10 @@ async function problemsInSelection(errors: LoadError[], files: readonly string[]
  * write the list --expect-fail read: that is how a list is written again.)
  */
 async function refuseToWriteOverInputs(fixtures: readonly string[], wanted: RunWanted, io: Io): Promise<void> {
-  const variantFiles = await Promise.all(
-    wanted.variants.map(async (source) => ((await stat(source).catch(() => undefined))?.isDirectory() === true ? filesUnder(source, '.yaml') : [source])),
-  );
   const given = (path: string | undefined): string[] => (path === undefined ? [] : [resolve(io.cwd, path)]);
-  const inputs = [...fixtures, ...variantFiles.flat(), ...given(wanted.profile)];
-  const outputs: [string, string | undefined, string[]][] = [
-    ['--out', wanted.htmlPath, given(wanted.expectFail)],
-    ['--write-expect-fail', wanted.baselinePath, []],
-  ];
-  for (const [flag, out, more] of outputs) {
-    const clash = out === undefined ? undefined : await inputAt(out, [...inputs, ...more]);
-    if (clash !== undefined) throw new UsageError(`${flag} names ${showPath(clash, io)}, which this run reads as input: nothing was run or written`);
-  }
+  const inputs = [...fixtures, ...wanted.variants, ...given(wanted.profile)];
+  if (wanted.htmlPath !== undefined) await refuseToWriteOver('--out', wanted.htmlPath, [...inputs, ...given(wanted.expectFail)], 'run', io);
+  if (wanted.baselinePath !== undefined) await refuseToWriteOver('--write-expect-fail', wanted.baselinePath, inputs, 'run', io);
 }
 
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
@@ -441,7 +432,7 @@ async function knownIds(loaded: string[]): Promise<Set<string>> {
 interface RunSettings {
   engine: EngineSpec;
   /** --write-expect-fail: where the run's failures are written. */
-  baseline?: BaselineTarget;
+  baseline?: OutputFile;
   profile?: EngineProfile;
   jobs: number;
   bail: boolean;

@@ -65,14 +65,20 @@ describe('planFixture', () => {
     expect(plan.fixture.rounds.length).toBeLessThan(played.fixture.rounds.length);
   });
 
-  test('a decision illegal under the declared rules: not applicable, naming the play and the code; the declaration apart, once', () => {
+  test('a decision illegal under the declared rules: not applicable, naming the play and the code; the declaration apart, once; with the game and the refusal', () => {
     const anyCard: EngineProfile = { variants: [{ id: 'pagat', rules: { capture: { compulsion: 'any-card' } } }] };
-    expect(planFixture(played.fixture, pagat, played.rules, anyCard)).toEqual({
+    const plan = planFixture(played.fixture, pagat, played.rules, anyCard);
+    expect(plan).toMatchObject({
       kind: 'not-applicable',
       cause: "inputs not legal under the engine's declared rules",
       reason: "play 13 of round 1 (plays 10C and takes nothing (a trail)) is refused (MUST_PLAY_CAPTURING_CARD) under the engine's declared rules",
       derived: 'rules.capture.compulsion: any-card',
+      refused: { rejection: { round: 1, play: 13, code: 'MUST_PLAY_CAPTURING_CARD' } },
     });
+    // The game as the engine would be asked it under the declared rules: every input, the declared rules.
+    if (plan.kind !== 'not-applicable') throw new Error('planned to run');
+    expect(plan.refused?.request.rounds).toEqual(played.fixture.rounds);
+    expect(plan.refused?.request.rules.capture.compulsion).toBe('any-card');
   });
 
   test('declared rules that contradict each other: not applicable, with the contradiction', () => {

@@ -19,7 +19,7 @@ import {
 import { sameJson } from '../verdict/equality.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { positionsOf, roundsToldApart } from '../verdict/positions.ts';
-import { type Fixture, type FixtureRound, replayRequestOf } from '../fixture/fixture.ts';
+import { type ExpectedRejection, type Fixture, type FixtureRound, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
   describeReporting,
@@ -43,6 +43,8 @@ export type Plan =
       reason: string;
       /** Set when its inputs are not legal under the engine's declared rules and settings: those. */
       derived?: string;
+      /** Set when the reason is a decision the declared rules refuse, or accept where the fixture expects it refused. */
+      refused?: DeclaredRefusal;
     }
   | {
       kind: 'run';
@@ -54,7 +56,17 @@ export type Plan =
       derived?: string;
     };
 
-type NotApplicable = Extract<Plan, { kind: 'not-applicable' }>;
+/**
+ * A fixture whose decisions the reference judges otherwise under the engine's declared rules: the game as the engine
+ * would be asked it under them (every input), and the reference's refusal there, none where it finds every decision
+ * legal. `diagnose` asks whether the engine refuses the same play with the same code.
+ */
+export interface DeclaredRefusal {
+  request: ReplayRequest;
+  rejection?: ExpectedRejection;
+}
+
+export type NotApplicable = Extract<Plan, { kind: 'not-applicable' }>;
 
 const notApplicable = (cause: string, reason = cause, derived?: string): NotApplicable => ({
   kind: 'not-applicable',
@@ -108,8 +120,13 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   const derivedFixture: Fixture = { ...fixture, options: settings.options };
   const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal);
   if (derived === undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, "the game cannot start under the engine's declared rules", declaration);
-  const refused = refusalProblem(fixture, derived.reply.rejection, settings.rules);
-  if (refused !== undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, `${refused} under the engine's declared rules`, declaration);
+  const { rejection } = derived.reply;
+  const refused = refusalProblem(fixture, rejection, settings.rules);
+  if (refused !== undefined) {
+    const request = replayRequestOf(derivedFixture, settings.rules);
+    const expected = rejection === undefined ? {} : { rejection: { round: rejection.round, play: rejection.play, code: rejection.code } };
+    return { ...notApplicable(ILLEGAL_UNDER_DECLARED, `${refused} under the engine's declared rules`, declaration), refused: { request, ...expected } };
+  }
   const { expect } = derived;
   if (expect.legal !== undefined && fixture.expect.legal === undefined) delete expect.legal;
   return {
@@ -122,12 +139,12 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
 }
 
 /**
- * The options and rules the engine plays this fixture with, and the declarations that make them differ from the
- * fixture's, each as the profile writes it (`options.target: 11`, `categories.primiera.ties: each`); or why it
- * cannot play it.
+ * The options and rules the engine plays this game (a fixture, or a replay request) with, and the declarations that
+ * make them differ from the game's, each as the profile writes it (`options.target: 11`,
+ * `categories.primiera.ties: each`); or why it cannot play it.
  */
-function declaredSettings(
-  fixture: Fixture,
+export function declaredSettings(
+  fixture: Pick<Fixture, 'options' | 'players' | 'firstDealer'>,
   variant: ResolvedVariant,
   rules: Rules,
   declared: VariantProfile,

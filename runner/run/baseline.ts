@@ -4,10 +4,9 @@
  * one line, so that a run of the same engine with that list exits 0 until something changes.
  * @module
  */
-import { stat } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
-import { type Io, showPath, UsageError } from '../cli/command.ts';
-import { FileChangedError, FileExistsError, type FileStamp, fileStamp, writeFileSafely } from '../util/files.ts';
+import { extname } from 'node:path';
+import { type Io, showPath } from '../cli/command.ts';
+import { type OutputFile, outputFile, writeOutputFile } from '../cli/output-file.ts';
 import { describeEngine, type FixtureResult, type RunSummary } from './outcome.ts';
 import { divergenceInBrief } from '../report/card.ts';
 
@@ -41,40 +40,21 @@ export function expectFailText(summary: RunSummary, file: string): string {
   return `${[...header, ...lines].join('\n')}\n`;
 }
 
-/** Where `--write-expect-fail` writes, and the file's stamp before the run (none if there was no file). */
-export interface BaselineTarget {
-  path: string;
-  stamp?: FileStamp;
-}
-
 /** The target of `--write-expect-fail`, checked before anything runs. */
-export async function baselineTarget(file: string, io: Io): Promise<BaselineTarget> {
-  const path = resolve(io.cwd, file);
-  if ((await stat(path).catch(() => undefined))?.isDirectory() === true) {
-    throw new UsageError(`--write-expect-fail names a directory (${file}): give the file to write`);
-  }
-  const stamp = await fileStamp(path);
-  return stamp === undefined ? { path } : { path, stamp };
-}
+export const baselineTarget = (file: string, io: Io): Promise<OutputFile> => outputFile(file, '--write-expect-fail', io);
 
 /**
  * Writes the list of a finished run, whole, unless the file changed (or appeared) while the run went on. An
  * interrupted run writes nothing: what did not run cannot be listed. False, with the reason on stderr, if not written.
  */
-export async function writeBaseline(target: BaselineTarget, summary: RunSummary, io: Io): Promise<boolean> {
+export async function writeBaseline(target: OutputFile, summary: RunSummary, io: Io): Promise<boolean> {
   const shown = showPath(target.path, io);
   if (summary.interrupted === true) {
     io.stderr.write(`${shown}: not written: the run was interrupted\n`);
     return true;
   }
   const text = expectFailText(summary, target.path);
-  try {
-    await writeFileSafely(target.path, text, target.stamp === undefined ? { create: true } : { unchangedSince: target.stamp });
-  } catch (error) {
-    const why = error instanceof FileChangedError || error instanceof FileExistsError ? 'changed while the run went on: not overwritten' : `cannot write: ${(error as Error).message}`;
-    io.stderr.write(`${shown}: error: ${why}\n`);
-    return false;
-  }
+  if (!(await writeOutputFile(target, text, 'run', io))) return false;
   const count = text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).length;
   io.stderr.write(`wrote ${count} expected failure${count === 1 ? '' : 's'} to ${shown}\n`);
   return true;

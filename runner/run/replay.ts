@@ -13,7 +13,7 @@ import { formatDivergence } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
 import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
-import { planFixture } from '../profile/plan.ts';
+import { type Plan, planFixture } from '../profile/plan.ts';
 import { describeReporting, type EngineProfile, isFullReporting, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { oneLine } from '../util/one-line.ts';
 import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
@@ -114,9 +114,10 @@ function findingsOf(divergences: readonly Divergence[], report: (divergence: Div
 
 /**
  * Runs one fixture on an engine, judged by `profile` (by default the one the engine declares, else: it plays
- * every fixture as written and reports every event).
+ * every fixture as written and reports every event). `planned` is the fixture's plan under that profile where the
+ * caller has made it already.
  */
-export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile): Promise<FixtureResult> {
+export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile, planned?: Plan): Promise<FixtureResult> {
   const { file } = item;
   const { provenance } = item.fixture;
   const started = performance.now();
@@ -142,9 +143,9 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     return finish({ outcome: 'errored', message: `the runner failed: ${message}`, ...(detail === undefined ? {} : { detail }) });
   };
 
-  let plan: ReturnType<typeof planFixture>;
+  let plan: Plan;
   try {
-    plan = planFixture(item.fixture, item.variant, item.rules, profile ?? engine.profile ?? PLAYS_EVERYTHING);
+    plan = planned ?? planFixture(item.fixture, item.variant, item.rules, profile ?? engine.profile ?? PLAYS_EVERYTHING);
   } catch (error) {
     return runnerFailed(error);
   }

@@ -2,13 +2,14 @@
  * `npm run bench`: the engine's speed, measured, not asserted. Self-play of every variant (2 players, random
  * legal play, seeded, whole games to the variant's end) and the automatic capture search on large tables.
  * Each figure is the median of five samples. Pagat's self-play is also measured against a loop hard-coded for its
- * rules (`yardstick`). Then the corpus replayed, fuzzing, and the peak memory of a run over the corpus and over 16
- * copies of it. Prints a table, or with --json one JSON object; --quick takes one short
- * sample of each, and 2 copies (CI's smoke check).
+ * rules (`yardstick`). Then the corpus replayed, fuzzing, the peak memory of a run over the corpus and over 16
+ * copies of it, and the time `diagnose` takes to find the three readings of a mutant served over the protocol.
+ * Prints a table, or with --json one JSON object; --quick takes one short sample of each, 2 copies and 10 games
+ * per setting (CI's smoke check).
  * @module
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,8 @@ import { autoCapture } from '../../reference/capture.ts';
 import { isReaderGone } from '../cli/output.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import { loadRunItem } from '../run/corpus-items.ts';
+import { buildMutant } from '../mutants/apply.ts';
+import { MUTANTS } from '../mutants/catalog.ts';
 import { referenceEngine, type Engine } from '../engines/engine.ts';
 import { StdioEngine } from '../engines/stdio.ts';
 import { fuzz } from '../fuzz/fuzz.ts';
@@ -238,6 +241,44 @@ function measureMemory(copies: number): { one: RunMemory; many: RunMemory; ratio
   return { one, many, ratio, mbPer1000Fixtures: round(((many.peakMB - one.peakMB) * 1000) / (many.fixtures - one.fixtures), 2) };
 }
 
+/** The mutant `diagnose` is timed on: three documented readings, two of pagat's and escoba's, one of escoba's alone. */
+const THREE_READINGS = ['sweep-on-last-play', 'remainder-to-first-player', 'thirty-no-bonus'];
+
+interface DiagnoseFigures {
+  seconds: number;
+  gamesPerSetting: number;
+  readings: number;
+}
+
+/**
+ * Seconds `scopa-conformance diagnose` takes (its own process, 2 jobs) over the protocol on a mutant with three
+ * readings, declared to play pagat and escoba: their corpus and `games` generated games per setting, every reading
+ * tried, the readings found combined, and the run with them. Throws unless it finds the three.
+ */
+async function measureDiagnose(games: number): Promise<DiagnoseFigures> {
+  const mutants = THREE_READINGS.map((name) => {
+    const found = MUTANTS.find((mutant) => mutant.name === name);
+    if (found === undefined) throw new Error(`no mutant ${name} in the catalog`);
+    return found;
+  });
+  const built = await buildMutant(...mutants);
+  try {
+    const profile = join(built.dir, 'my-scopa.yaml');
+    writeFileSync(profile, 'variants:\n  - id: pagat\n  - id: escoba\n');
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [BIN, 'diagnose', '--engine', built.engineCommand, '--profile', profile, '--games', String(games), '--jobs', '2', '--reporter', 'json'], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    const seconds = round((performance.now() - started) / 1000, 1);
+    const readings = run.status === 0 ? (JSON.parse(run.stdout) as { readings: unknown[] }).readings.length : 0;
+    if (readings !== THREE_READINGS.length) throw new Error(`diagnose found ${readings} readings of ${THREE_READINGS.length} (exit ${run.status}): ${run.stderr}`);
+    return { seconds, gamesPerSetting: games, readings };
+  } finally {
+    await built.remove();
+  }
+}
+
 async function main(): Promise<number> {
   // A reader that goes away (`| head`) ends the bench at once and quietly: nothing measured after could be shown.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -300,7 +341,11 @@ async function main(): Promise<number> {
   // only, so --quick's 2 copies may take less than 1.
   const perThousand = `${Math.abs(memory.mbPer1000Fixtures)} MB ${memory.mbPer1000Fixtures < 0 ? 'less' : 'more'} per 1,000 fixtures`;
   progress(`  ${String(memory.many.fixtures).padStart(6)} fixtures ${String(memory.many.peakMB).padStart(8)} MB (${memory.ratio}x; ${perThousand})\n`);
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, replay, protocol, fuzz: fuzzFigures, memory })}\n`);
+  const gamesPerSetting = values.quick === true ? 10 : 200;
+  progress(`diagnose: a mutant with three readings over the protocol, pagat and escoba, ${gamesPerSetting} games per setting, 2 jobs\n`);
+  const diagnose = await measureDiagnose(gamesPerSetting);
+  progress(`  ${String(diagnose.seconds).padStart(8)} s, ${diagnose.readings} readings found\n`);
+  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, replay, protocol, fuzz: fuzzFigures, memory, diagnose })}\n`);
   return 0;
 }
 

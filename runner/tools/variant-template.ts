@@ -4,36 +4,13 @@
  * be uncommented and edited.
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ResolvedVariant } from '../../reference/types.ts';
-import { SPEC_DIR } from '../util/repo-paths.ts';
+import { resolvedNode, type SchemaNode, variantSchemaDefs } from '../util/variant-schema.ts';
 import { blockYaml, flowYaml } from '../fixture/yaml-layout.ts';
-
-interface SchemaNode {
-  $ref?: string;
-  $comment?: string;
-  description?: string;
-  enum?: string[];
-  type?: string;
-  minimum?: number;
-  maximum?: number;
-  properties?: Record<string, SchemaNode>;
-  anyOf?: SchemaNode[];
-}
-
-let variantSchema: { $defs: Record<string, SchemaNode> } | undefined;
-
-function schemaDefs(): Record<string, SchemaNode> {
-  variantSchema ??= JSON.parse(readFileSync(join(SPEC_DIR, 'variant.schema.json'), 'utf8')) as { $defs: Record<string, SchemaNode> };
-  return variantSchema.$defs;
-}
-
-const resolved = (node: SchemaNode): SchemaNode => (node.$ref === undefined ? node : (schemaDefs()[node.$ref.replace('#/$defs/', '')] ?? node));
 
 /** What a knob's values may be: its enum, its range, or its type. */
 function allowedValues(node: SchemaNode): string | undefined {
-  const choices = [node, ...(node.anyOf ?? [])].map(resolved);
+  const choices = [node, ...(node.anyOf ?? [])].map(resolvedNode);
   const parts = choices.flatMap((choice) => {
     if (choice.enum !== undefined) return [choice.enum.join(', ')];
     if (choice.type === 'integer') return [`${choice.minimum ?? 0} to ${choice.maximum ?? 'any'}`];
@@ -49,7 +26,7 @@ function knobLines(properties: Record<string, SchemaNode>, values: Record<string
   const lines: string[] = [];
   for (const [key, node] of Object.entries(properties)) {
     const value = values[key];
-    const group = resolved(node);
+    const group = resolvedNode(node);
     const allowed = allowedValues(node);
     const about = `${node.$comment === undefined ? '' : `${node.$comment}: `}${node.description ?? ''}${allowed === undefined ? '' : ` Values: ${allowed}.`}`;
     if (about !== '') lines.push(`${pad}# ${about}`);
@@ -64,7 +41,7 @@ function knobLines(properties: Record<string, SchemaNode>, values: Record<string
 
 /** A variant file `<id>.yaml` that extends `parent`, its knobs commented at the parent's values. */
 export function variantTemplate(id: string, parent: ResolvedVariant): string {
-  const rules = resolved(schemaDefs().rulesPatch as SchemaNode).properties ?? {};
+  const rules = resolvedNode(variantSchemaDefs().rulesPatch as SchemaNode).properties ?? {};
   const knobs = ['rules:', ...knobLines(rules, parent.rules as unknown as Record<string, unknown>, 1)];
   const inherited = parent.options.map((option) => option.name);
   return [

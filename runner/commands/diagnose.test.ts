@@ -1,0 +1,160 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { applyOptions } from '../../reference/index.ts';
+import { runCli } from '../cli/cli-harness.ts';
+import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
+import { generateFixture } from '../fixture/generate.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import { type BuiltMutant, buildMutant } from '../mutants/apply.ts';
+import { type Mutant, MUTANTS } from '../mutants/catalog.ts';
+import { profileProblems } from '../profile/load.ts';
+import { resolvedVariant } from '../test-helpers.ts';
+
+interface DiagnosisJson {
+  judged: string;
+  variants: string[];
+  failures: { before: number; after: number };
+  readings: { variant: string; rule: string | null; knob: string; value: unknown; ambiguity: string[]; explains: number }[];
+  bugs: { rule: string | null; fixtures: number; example: { id: string; report: string } }[];
+  profile?: string;
+}
+
+const registry = await loadVariantRegistry();
+if (!registry.ok) throw new Error('the variants are invalid');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scopa-diagnose-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * A recorded corpus of a system that ignores one option value: PlayPalace games played with scopas scoring
+ * (`scopaMechanic: normal`) and recorded as played with `no-scopas`.
+ */
+async function recordedCorpus(): Promise<string> {
+  const folder = join(dir, 'recorded');
+  await mkdir(folder, { recursive: true });
+  const played = applyOptions(resolvedVariant('playpalace'), { scopaMechanic: 'normal' });
+  if (!played.ok) throw new Error(played.error.message);
+  for (let seed = 1; seed <= 6; seed++) {
+    const file = join(folder, `game-${seed}.yaml`);
+    const fixture = generateFixture({ variant: 'playpalace', options: { scopaMechanic: 'normal' }, rules: played.value, players: 2, seed }, `recorded/game-${seed}`, 'test');
+    const recorded = { ...fixture, options: { scopaMechanic: 'no-scopas' }, tags: ['recorded'], provenance: { kind: 'recorded', system: 'card-site', version: '1.0' } as const };
+    await writeFile(file, fixtureToYaml(recorded, file));
+  }
+  return folder;
+}
+
+describe('diagnose: recorded games, with the reference as the engine', () => {
+  let corpus: string;
+  beforeAll(async () => {
+    corpus = await recordedCorpus();
+  });
+
+  test('names the option value the recorded system plays, whatever the games say they were played with', async () => {
+    const ran = await runCli(['diagnose', corpus], { cwd: dir });
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^DIAGNOSIS of the recorded games, replayed on the reference engine: playpalace; 6 fixtures$/m);
+    expect(ran.stdout).toMatch(/^READINGS \(1\): declared, each explains failures and breaks no pass$/m);
+    expect(ran.stdout).toMatch(/^ {2}playpalace options\.scopaMechanic: "normal" {2}SWEEP-POINT, AMB-\d+: explains \d+ failures$/m);
+    expect(ran.stdout).toMatch(/^BUGS: none; every failure is explained$/m);
+  });
+
+  test('--reporter json, --jobs 2 and --write-profile: the readings and bugs with their rules, and a profile run reads', async () => {
+    const written = join(dir, 'recorded-system.yaml');
+    const ran = await runCli(['diagnose', corpus, '--reporter', 'json', '--jobs', '2', '--write-profile', written], { cwd: dir });
+    expect(ran.code).toBe(0);
+    const diagnosis = JSON.parse(ran.stdout) as DiagnosisJson;
+    expect(diagnosis).toMatchObject({ judged: 'recorded', variants: ['playpalace'], bugs: [], profile: 'recorded-system.yaml', failures: { after: 0 } });
+    expect(diagnosis.readings).toEqual([{ variant: 'playpalace', rule: 'SWEEP-POINT', knob: 'options.scopaMechanic', value: 'normal', ambiguity: expect.any(Array), explains: diagnosis.failures.before }]);
+    const profile = parse(await readFile(written, 'utf8')) as unknown;
+    expect(profileProblems(profile, registry.value)).toEqual([]);
+    expect(profile).toEqual({ variants: [{ id: 'playpalace', options: { scopaMechanic: ['normal'] } }] });
+  }, 120_000);
+
+  test('usage mistakes: exit 2, nothing run or written', async () => {
+    const profile = join(dir, 'base.yaml');
+    await writeFile(profile, 'variants:\n  - id: pagat\n');
+    const cases: [string[], string][] = [
+      [['diagnose', '--games', '5'], '--games and --seed go with --engine or --adapter'],
+      [['diagnose', '--reporter', 'tap'], '--reporter takes pretty or json, got "tap"'],
+      [['diagnose', '--variant', 'nope'], 'unknown variant "nope"'],
+      [['diagnose', '--engine', 'x', '--seed', '2'], '--seed is the first seed of --games: give --games too'],
+      [['diagnose', '--write-profile', dir], 'give the file to write'],
+      [['diagnose', corpus, '--profile', profile, '--write-profile', profile], 'which this diagnosis reads as input: nothing was run or written'],
+    ];
+    for (const [argv, message] of cases) {
+      const ran = await runCli(argv, { cwd: dir });
+      expect(ran, argv.join(' ')).toMatchObject({ code: 2, stdout: '' });
+      expect(ran.stderr, argv.join(' ')).toContain(message);
+    }
+    expect(await readFile(profile, 'utf8')).toBe('variants:\n  - id: pagat\n');
+  });
+
+  test('an engine that cannot start, here or on a judge\'s thread: exit 3, one line', async () => {
+    const ran = await runCli(['diagnose', '--engine', 'node -e "process.exit(1)"', '--variant', 'pagat'], { cwd: dir });
+    expect(ran.code).toBe(3);
+    expect(ran.stderr).toMatch(/^error: the engine could not be started: /);
+    // It starts the first time only: the second judge's engine does not.
+    const marker = join(dir, 'started-once');
+    const once = `sh -c 'if [ -e ${marker} ]; then exit 1; fi; touch ${marker}; exec ${process.execPath} ${join(process.cwd(), 'bin/scopa-conformance.js')} engine'`;
+    const twoJobs = await runCli(['diagnose', '--engine', once, '--variant', 'pagat', '--games', '0', '--jobs', '2'], { cwd: dir });
+    expect(twoJobs).toMatchObject({ code: 3, stdout: '' });
+    expect(twoJobs.stderr).toMatch(/^error: the engine could not be started: .*no answer to hello: the engine exited \(code 1\)\n$/);
+  });
+});
+
+describe('diagnose: an engine with three documented readings and one bug, over the protocol', () => {
+  // In the order diagnose finds them: the one that explains most first.
+  const readings = ['sweep-on-last-play', 'thirty-no-bonus', 'remainder-to-first-player'];
+  const bug = 'settebello-forgotten-from-round-3';
+  const mutant = (name: string): Mutant => {
+    const found = MUTANTS.find((candidate) => candidate.name === name);
+    if (found === undefined) throw new Error(`no mutant ${name}`);
+    return found;
+  };
+  let built: BuiltMutant;
+  let written: string;
+  let diagnosis: DiagnosisJson;
+  let code: number;
+  beforeAll(async () => {
+    built = await buildMutant(...[...readings, bug].map(mutant));
+    const profile = join(dir, 'my-scopa.yaml');
+    await writeFile(profile, 'engine: { name: my-scopa }\nvariants:\n  - id: pagat\n  - id: escoba\n');
+    written = join(dir, 'my-scopa-readings.yaml');
+    const ran = await runCli(['diagnose', '--engine', built.engineCommand, '--profile', profile, '--games', '10', '--jobs', '2', '--reporter', 'json', '--write-profile', written], { cwd: dir });
+    code = ran.code;
+    diagnosis = JSON.parse(ran.stdout) as DiagnosisJson;
+  }, 600_000);
+  afterAll(async () => built.remove());
+
+  test('names exactly the three readings, each with its rule and register entry, and leaves the bug', () => {
+    expect(code).toBe(1);
+    expect(diagnosis.readings.map(({ variant, rule, knob, value }) => ({ variant, rule, knob, value }))).toEqual([
+      { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true },
+      { variant: 'escoba', rule: 'TABLE-BONUS-FIFTEEN', knob: 'openingTable.bonus.thirty', value: 'none' },
+      { variant: 'escoba', rule: 'SWEEP-REMAINDER', knob: 'remainder.whenNobodyCaptured', value: 'first-player' },
+    ]);
+    for (const [i, name] of readings.entries()) expect(diagnosis.readings[i]?.ambiguity).toContain(mutant(name).reading?.ambiguity);
+    expect(diagnosis.bugs.map((found) => found.rule)).toEqual([mutant(bug).rule]);
+    expect(diagnosis.bugs[0]?.fixtures).toBeGreaterThan(0);
+    expect(diagnosis.failures.after).toBeLessThan(diagnosis.failures.before);
+  });
+
+  test('run with the profile it wrote fails only on the bug\'s rule', async () => {
+    const profile = parse(await readFile(written, 'utf8')) as unknown;
+    expect(profileProblems(profile, registry.value)).toEqual([]);
+    const ran = await runCli(['run', 'fixtures/pagat', 'fixtures/escoba', '--engine', built.engineCommand, '--profile', written, '--games', '10', '--reporter', 'json']);
+    expect(ran.code).toBe(1);
+    const report = JSON.parse(ran.stdout) as { findings: { rule: string | null }[]; errored: number };
+    expect(report.findings.map((finding) => finding.rule)).toEqual([mutant(bug).rule]);
+    expect(report.errored).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { parseRegister } from '../util/register.ts';
+import { ambiguitiesOf } from './ambiguity.ts';
+
+describe('ambiguitiesOf', () => {
+  test("the register's entries of the catalog's readings", () => {
+    expect(ambiguitiesOf('openingTable.bonus.thirty', 'none', 'TABLE-BONUS-FIFTEEN')).toEqual(['AMB-09']);
+    expect(ambiguitiesOf('remainder.whenNobodyCaptured', 'first-player', 'SWEEP-REMAINDER')).toEqual(['AMB-19']);
+    expect(ambiguitiesOf('end.exactTie', 'draw', 'END-EXACT-TIE')).toEqual(['AMB-31']);
+    expect(ambiguitiesOf('end.rankTies', 'tie-breaks', 'END-RANKING')).toEqual(['AMB-64']);
+    expect(ambiguitiesOf('sweep.lastPlay', true, 'SWEEP-LAST-PLAY')).toContain('AMB-17');
+    expect(ambiguitiesOf('capture.sums', 'fewest-cards', 'CAP-CHOICE')).toContain('AMB-12');
+    expect(ambiguitiesOf('categories.coins.ties', 'each', 'SCORE-TIES')).toEqual(['AMB-20']);
+  });
+
+  const register = parseRegister(`## Dealing
+
+### AMB-01: Who deals
+**Readings.**
+- The dealer: A. Knob: \`deal.firstDealer: setup\`.
+- A value alone: B. Knob: \`first-player\`.
+
+**Rules.** DEAL-DEALER.
+
+### AMB-02: Where the remainder goes
+**Readings.**
+- The first player: C. Knob: \`first-player\`.
+- Another knob: D. Knob: \`deal.rotation: backward\`.
+
+**Rules.** SWEEP-REMAINDER.
+
+### AMB-03: Anything about remainders
+**Readings.**
+- Something: E. Reason: no knob.
+
+**Rules.** SWEEP-REMAINDER.
+`);
+
+  test('a knob named with its value, its path written in full or its last part, in an entry of its rule', () => {
+    expect(ambiguitiesOf('deal.firstDealer', 'setup', 'DEAL-DEALER', register)).toEqual(['AMB-01']);
+    expect(ambiguitiesOf('deal.rotation', 'backward', 'SWEEP-REMAINDER', register)).toEqual(['AMB-02']);
+    // Named in an entry of another rule only: every entry of its own rule; where its rule has none, the entry that names it.
+    expect(ambiguitiesOf('deal.firstDealer', 'setup', 'SWEEP-REMAINDER', register)).toEqual(['AMB-02', 'AMB-03']);
+    expect(ambiguitiesOf('deal.firstDealer', 'setup', 'DEAL-PROCEDURE', register)).toEqual(['AMB-01']);
+  });
+
+  test('a value named alone is the reading of the entries of its rule only', () => {
+    expect(ambiguitiesOf('remainder.whenNobodyCaptured', 'first-player', 'SWEEP-REMAINDER', register)).toEqual(['AMB-02']);
+    expect(ambiguitiesOf('deal.startSeat', 'first-player', 'DEAL-PROCEDURE', register)).toEqual([]);
+    expect(ambiguitiesOf('deal.startSeat', 'first-player', 'DEAL-DEALER', register)).toEqual(['AMB-01']);
+  });
+
+  test('a knob no entry names: the entries of its rule; of no rule, none', () => {
+    expect(ambiguitiesOf('remainder.whenNobodyCaptured', 'dealer', 'SWEEP-REMAINDER', register)).toEqual(['AMB-02', 'AMB-03']);
+    expect(ambiguitiesOf('options.captureHints', true, null, register)).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Which entries of the ambiguity register (spec/ambiguities.md) a reading is: those of its rule with a reading whose
+ * `Knob:` names that knob at that value; where none does, every entry of its rule; where its rule has none, the
+ * entries that name it.
+ * @module
+ */
+import type { OptionValue } from '../../reference/index.ts';
+import { type RegisterEntry, readRegister } from '../util/register.ts';
+
+/**
+ * Whether a register knob (`thirty: none`, `capture.sums: fewest-cards`, or a value alone, `first-player`) names the
+ * knob at `path` (`openingTable.bonus.thirty`) at `value`. A value alone names it only in an entry of its rule.
+ */
+function names(written: string, path: readonly string[], value: string, ofItsRule: boolean): boolean {
+  const [knob, shown] = written.includes(': ') ? written.split(': ', 2) : [undefined, written];
+  if (shown?.trim() !== value) return false;
+  if (knob === undefined) return ofItsRule;
+  const segments = knob.trim().split('.');
+  return segments.length <= path.length && segments.every((segment, i) => path[path.length - segments.length + i] === segment);
+}
+
+/** The register entries a reading is, by id. */
+export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | null, register: readonly RegisterEntry[] = readRegister()): string[] {
+  const path = knob.split('.');
+  const ofRule = (entry: RegisterEntry): boolean => rule !== null && entry.rules.includes(rule);
+  const named = register.filter((entry) => entry.readings.some((reading) => reading.knobs.some((written) => names(written, path, String(value), ofRule(entry)))));
+  const namedOfRule = named.filter(ofRule);
+  const ofItsRule = register.filter(ofRule);
+  const chosen = namedOfRule.length > 0 ? namedOfRule : ofItsRule.length > 0 ? ofItsRule : named;
+  return chosen.map((entry) => entry.id);
+}

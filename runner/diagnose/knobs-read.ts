@@ -1,0 +1,41 @@
+/**
+ * The knobs a game reads: every value the reference engine reads from the rules as it replays a game and finds
+ * its legal decisions, by path (`capture.sums`, `scoring.categories.2.ties`). The reference reads the rules and
+ * nothing else besides the inputs, so rules that agree on these paths play the game exactly alike: a reading of a
+ * knob the game never reads cannot change what is expected of it.
+ * @module
+ */
+import type { Rules } from '../../reference/index.ts';
+import { legalAtPositions, replayOnReference } from '../engines/reference.ts';
+import type { LegalPosition, ReplayRequest } from '../fixture/fixture.ts';
+
+/** `node` seen through a proxy that adds to `read` the path of every value other than an object read from it. */
+function recording<T extends object>(node: T, path: string, read: Set<string>, made: WeakMap<object, object>): T {
+  const known = made.get(node);
+  if (known !== undefined) return known as T;
+  const proxy = new Proxy(node, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof key === 'symbol' || typeof value === 'function') return value;
+      const at = path === '' ? key : `${path}.${key}`;
+      if (value !== null && typeof value === 'object') return recording(value, at, read, made);
+      read.add(at);
+      return value;
+    },
+  });
+  made.set(node, proxy);
+  return proxy;
+}
+
+/** The paths of the rules the reference reads replaying `request` and listing the legal decisions at `positions`. */
+export function knobsRead(request: ReplayRequest, positions: readonly LegalPosition[]): string[] {
+  const read = new Set<string>();
+  const watched = { ...request, rules: recording<Rules>(request.rules, '', read, new WeakMap()) };
+  replayOnReference(watched);
+  if (positions.length > 0) legalAtPositions(watched, positions);
+  return [...read];
+}
+
+/** The value at a dotted path of the rules. */
+export const knobAt = (rules: Rules, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), rules);
