@@ -496,6 +496,15 @@ export const MUTANTS: readonly Mutant[] = [
     reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : { categories: { 'all-coins': { winsGame: true } } }) },
   },
   {
+    name: 'napola-run-to-the-six',
+    bug: 'the napola run counts no further than the six of coins: a run to the king scores 6',
+    rule: 'SCORE-NAPOLA',
+    file: 'scoring.ts',
+    find: 'count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);',
+    replace: 'count = Math.min(holdings.coinRun(c), 6);',
+    reading: { ambiguity: 'AMB-65', declare: () => ({ categories: { napola: { upTo: 6 } } }) },
+  },
+  {
     name: 'scopone-dealt-in-packets',
     bug: 'nine cards each and four to the table are dealt as at the table: 3 to each player, 2 to the table, 3, 2, 3',
     rule: 'DEAL-PROCEDURE',
