@@ -571,7 +571,8 @@ export const MUTANTS: readonly Mutant[] = [
     replace: 'const capturesByRank = (): boolean => true;',
     reading: {
       ambiguity: 'AMB-66',
-      declare: (rules) => (rules.capture.mode === 'fifteen' ? { rules: { capture: { mode: 'fifteen-or-match' } } } : undefined),
+      // Table claims are a rule of the fifteen mode alone (checkRules).
+      declare: (rules) => (rules.capture.mode === 'fifteen' && rules.capture.tableClaim === 'none' ? { rules: { capture: { mode: 'fifteen-or-match' } } } : undefined),
     },
   },
   {
