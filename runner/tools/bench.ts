@@ -169,9 +169,10 @@ async function measureReplay(engine: Engine, files: string[], variants: Map<stri
 /**
  * Fuzzed games per second of pagat on an engine, the reference's own rules (nothing is found, nothing shrunk): the
  * median of `samples` runs of `seconds / samples` each, after a warm-up of the same length, as self-play is
- * measured (a run of a few thousand games is mostly the JIT warming up).
+ * measured (a run of a few thousand games is mostly the JIT warming up); and the share of the games measured that
+ * reached the game's end.
  */
-async function measureFuzz(engine: Engine, variant: ResolvedVariant, seconds: number, samples: number): Promise<number> {
+async function measureFuzz(engine: Engine, variant: ResolvedVariant, seconds: number, samples: number): Promise<{ gamesPerSec: number; gameEndShare: number }> {
   const settings = {
     variant,
     options: {},
@@ -186,16 +187,19 @@ async function measureFuzz(engine: Engine, variant: ResolvedVariant, seconds: nu
     timeMs: (seconds * 1000) / samples,
   };
   let seed = 1;
+  const played = { games: 0, toTheEnd: 0 };
   const rate = async (): Promise<number> => {
     const outcome = await fuzz(engine, { ...settings, seed });
     seed += outcome.games;
+    played.games += outcome.games;
+    played.toTheEnd += outcome.reachedGameEnd;
     if (outcome.findings.length > 0) throw new Error(`fuzz of the reference found ${outcome.findings.length} rules broken`);
     return (outcome.games * 1000) / outcome.durationMs;
   };
   await rate();
   const rates: number[] = [];
   for (let i = 0; i < samples; i++) rates.push(await rate());
-  return round(middleOf(rates));
+  return { gamesPerSec: round(middleOf(rates)), gameEndShare: round(played.toTheEnd / played.games, 3) };
 }
 
 function rulesOf(variant: ResolvedVariant): Rules {
@@ -326,13 +330,16 @@ async function main(): Promise<number> {
   const protocol = { fixturesPerSec: await measureReplay(child, files.value, registry.value) };
   progress(`  through the protocol  ${String(protocol.fixturesPerSec).padStart(8)} fixtures/s (scopa-conformance engine as a child process)\n`);
   progress('fuzz: random pagat games, 5% illegal decisions, each generated, run, compared (the reference against itself)\n');
+  const inProcess = await measureFuzz(referenceEngine(), pagat, seconds, samples);
   const fuzzFigures = {
-    inProcessGamesPerSec: await measureFuzz(referenceEngine(), pagat, seconds, samples),
-    protocolGamesPerSec: await measureFuzz(child, pagat, seconds, samples),
+    inProcessGamesPerSec: inProcess.gamesPerSec,
+    protocolGamesPerSec: (await measureFuzz(child, pagat, seconds, samples)).gamesPerSec,
+    gameEndShare: inProcess.gameEndShare,
   };
   await child.close();
   progress(`  in process            ${String(fuzzFigures.inProcessGamesPerSec).padStart(8)} games/s\n`);
   progress(`  through the protocol  ${String(fuzzFigures.protocolGamesPerSec).padStart(8)} games/s\n`);
+  progress(`  to the game's end     ${String(Math.round(fuzzFigures.gameEndShare * 100)).padStart(8)} % of the games in process\n`);
   const copies = values.quick === true ? 2 : 16;
   progress(`peak memory of a run (scopa-conformance run, its own process): the corpus against ${copies} copies of it\n`);
   const memory = measureMemory(copies);
