@@ -92,7 +92,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a sum may be taken although a card of the same value lies on the table',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: "  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    find: "  if (yieldsToRankMatch(rules, target, playedValue) && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
     replace: '',
   },
   {
@@ -320,9 +320,9 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a capture of several cards is checked for rank priority before its sum: one that adds up wrong is refused as skipping a rank match',
     rule: 'CAP-RANK-PRIORITY',
     file: 'capture.ts',
-    find: "  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';\n  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
+    find: "  if (sum !== target || codes.length < smallestSum(target, playedValue)) return 'CAPTURE_WRONG_SUM';\n  if (yieldsToRankMatch(rules, target, playedValue) && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';",
     replace:
-      "  if (codes.length > 1 && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';\n  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';",
+      "  if (codes.length > 1 && yieldsToRankMatch(rules, target, playedValue) && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';\n  if (sum !== target || codes.length < smallestSum(target, playedValue)) return 'CAPTURE_WRONG_SUM';",
     foundByFuzz: 'pagat/fuzz-rank-priority-before-sum',
   },
   {

@@ -119,6 +119,8 @@ export const WORDING = {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
     'fifteen-or-match': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up, together with the card played, to 15.',
+    'match-sum-or-fifteen': () =>
+      'A card captures by matching a table card of the same value, by taking table cards that add up to its value, or by taking table cards that add up, together with the card played, to 15.',
   } satisfies Wording<CaptureMode>,
   rankMatch: {
     one: () => 'A card may take one table card of the same value: a 5 takes one 5, never two at once.',
