@@ -28,6 +28,7 @@ export const RULE_IDS = [
   'DEAL-REFILL',
   'TABLE-REDEAL-KINGS',
   'TABLE-REDRAW-TENS',
+  'TABLE-REDEAL-ACES',
   'TABLE-BONUS-FIFTEEN',
   'PLAY-TURN',
   'PLAY-TRAIL',
@@ -81,7 +82,7 @@ export const DEAL_START_SEATS = ['first-player', 'seat-zero'] as const;
 export const TABLE_ORDERS = ['dealt', 'sorted'] as const;
 export const FIRST_DEALERS = ['last-seat', 'setup'] as const;
 export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
-export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
+export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS', 'TABLE-REDEAL-ACES'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
 export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match', 'match-sum-or-fifteen'] as const;
@@ -224,7 +225,7 @@ export interface DealRules {
   rotation: DealerRotation;
 }
 
-/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS: `value` cards on the opening table, at least `atLeast + atLeastPerCopy * copies`. */
+/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS, TABLE-REDEAL-ACES: `value` cards on the opening table, at least `atLeast + atLeastPerCopy * copies`. */
 export interface RedealCondition {
   rule: RedealRule;
   value: number;

@@ -98,7 +98,7 @@ KNOWN = {
 CATEGORY_KINDS = ("most-cards", "most-coins", "most-sevens", "card", "primiera", "all-coins", "all-sevens",
                   "sweeps", "napola")
 TIE_KEYS = ("sweeps", "coins", "settebello", "sevens", "cards")
-REDEAL_RULES = ("TABLE-REDEAL-KINGS", "TABLE-REDRAW-TENS")
+REDEAL_RULES = ("TABLE-REDEAL-KINGS", "TABLE-REDRAW-TENS", "TABLE-REDEAL-ACES")
 
 # DEFAULT_RULES as far as the spec text states them (rules.md, the "Knobs" paragraphs).
 DEFAULTS: dict[str, dict[str, Any]] = {

@@ -105,6 +105,7 @@ export const WORDING = {
   redealRule: {
     'TABLE-REDEAL-KINGS': () => 'the deal is void: the cards are thrown in, shuffled, and the same dealer deals again',
     'TABLE-REDRAW-TENS': () => 'the table cards are put back, the deck is shuffled, and the same dealer lays out the table and deals again',
+    'TABLE-REDEAL-ACES': () => 'the deal is void: the cards are thrown in, shuffled, and the same dealer deals again',
   } satisfies Wording<RedealRule>,
   bonusBeneficiary: {
     dealer: () => 'the dealer',
