@@ -55,6 +55,7 @@ export const RULE_IDS = [
   'SCORE-ALL-COINS',
   'SCORE-ALL-SEVENS',
   'SCORE-NAPOLA',
+  'SCORE-GRANDE',
   'SCORE-SWEEPS',
   'SCORE-TIES',
   'END-TARGET',
@@ -108,6 +109,7 @@ export const CATEGORY_KINDS = [
   'all-sevens',
   'sweeps',
   'napola',
+  'grande',
 ] as const;
 export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
@@ -305,6 +307,8 @@ export interface Category {
   winsGame?: boolean;
   /** kind `napola` only: the highest value a run counts to (absent: 10). */
   upTo?: number;
+  /** kind `grande` only: the lowest value a run from the king counts down to (absent: 8, the fante). */
+  downTo?: number;
 }
 
 export interface ScoringRules {

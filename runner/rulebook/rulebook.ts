@@ -555,6 +555,14 @@ class RulebookWriter {
         return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
       case 'napola':
         return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to ${category.upTo ?? 10}; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
+      case 'grande': {
+        const lowest = category.downTo ?? 8;
+        const further =
+          lowest === 8
+            ? 'lower cards add nothing'
+            : `one more for each further card down to the ${this.rankName(lowest)} without a gap, so at most ${names.points((category.points ?? 0) + 8 - lowest)}`;
+        return `each ${names.side} holding the ${this.rankName(10)}, ${this.rankName(9)} and ${this.rankName(8)} of ${names.coins} scores ${points}; ${further}.`;
+      }
     }
   }
 

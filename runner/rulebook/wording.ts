@@ -188,6 +188,7 @@ export const WORDING = {
     'all-sevens': () => 'All the sevens',
     sweeps: (names) => `${capitalised(names.sweep)}s`,
     napola: (names) => `Napola, a run of ${names.coins} from the ace`,
+    grande: (names) => `Grande, a run of ${names.coins} from the king`,
   } satisfies Wording<CategoryKind>,
   tiePolicy: {
     nobody: () => 'a tie for the most scores nobody',
