@@ -434,7 +434,7 @@ class Game:
         return hands, pos
 
     def take_deck(self, deck: Any) -> None:
-        """DEAL-PROCEDURE with TABLE-REDEAL-KINGS / TABLE-REDRAW-TENS."""
+        """DEAL-PROCEDURE with the redeal rules: TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS, TABLE-REDEAL-ACES."""
         if self.state != "need-deck":
             raise Refusal("DECK_NOT_EXPECTED", "no deck order is needed now", "DEAL-PROCEDURE")
         if (not isinstance(deck, list) or not all(is_card(x) for x in deck)
