@@ -66,6 +66,10 @@ const OUT_OF_FUZZ_REACH: Record<string, string> = {
   'counting-out-tie-counts-on': 'counting out with a category that ties to each side: no setting plays one',
   'instant-win-after-every-sweep': 'a 0-point sweep by a side at the target, under instant win: no setting plays sweeps worth nothing',
   'fifteen-with-rank-match': 'an engine that takes more than the rules allow shows only on an illegal decision of that shape, which the probes do not draw',
+  'cirulla-fifteen-refused': "Cirulla's capture (a match, a sum or a 15): no setting plays cirulla",
+  'ace-sweep-not-scored': 'an ace that takes the table as a sweep: no setting plays an ace game',
+  'aces-never-redeal': "the aces' redeal is Cirulla's: no setting plays cirulla",
+  'grande-for-the-king-alone': "the grande is Cirulla's: no setting plays cirulla",
 };
 
 /**
