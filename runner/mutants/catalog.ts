@@ -562,7 +562,9 @@ export const MUTANTS: readonly Mutant[] = [
     replace: 'const capturesByRank = (): boolean => true;',
     reading: {
       ambiguity: 'AMB-66',
-      declare: (rules) => (rules.capture.mode === 'fifteen' ? { rules: { capture: { mode: 'fifteen-or-match' } } } : undefined),
+      // Table claims belong to the fifteen mode alone (checkRules), so a variant with claims cannot read it.
+      declare: (rules) =>
+        rules.capture.mode === 'fifteen' && rules.capture.tableClaim === 'none' ? { rules: { capture: { mode: 'fifteen-or-match' } } } : undefined,
     },
   },
   {
