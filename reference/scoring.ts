@@ -215,10 +215,10 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
   }
   if (category.kind === 'napola' || category.kind === 'grande') {
     // A run of three scores 3 (napola) or the category's points (grande), and each further card one more.
-    const shortest = category.kind === 'napola' ? SHORTEST_RUN : (category.points ?? 0);
+    const pointsForThree = category.kind === 'napola' ? SHORTEST_RUN : (category.points ?? 0);
     // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
     for (let c = 0; c < contestants; c++) {
-      contestantPoints[c] = ranks[c] >= SHORTEST_RUN ? shortest + ranks[c] - SHORTEST_RUN : 0;
+      contestantPoints[c] = ranks[c] >= SHORTEST_RUN ? pointsForThree + ranks[c] - SHORTEST_RUN : 0;
     }
     return;
   }
