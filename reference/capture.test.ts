@@ -13,6 +13,7 @@ const fifteen: CaptureRules = { ...scopa, mode: 'fifteen', rankPriority: false, 
 const cassino: CaptureRules = { ...scopa, rankMatch: 'all' };
 const fifteenOrMatch: CaptureRules = { ...scopa, mode: 'fifteen-or-match', rankPriority: false };
 const assi: CaptureRules = { ...scopa, aceTakesAll: true };
+const cirulla: CaptureRules = { ...scopa, mode: 'match-sum-or-fifteen', rankPriority: false, aceTakesAll: true };
 
 const table = (...cards: string[]) => Uint8Array.from(cards.map(parseCard));
 
@@ -88,6 +89,48 @@ describe('CAP-RANK under rankMatch all, and fifteen-or-match', () => {
     expect(listed(fifteenOrMatch, table('10D', '4C', '6H'), 5)).toEqual([['10D'], ['4C', '6H']]);
     expect(listed(fifteenOrMatch, table('5D'), 10)).toEqual([['5D']]);
     expect(listed(fifteenOrMatch, table('10D'), 10)).toEqual([['10D']]);
+  });
+});
+
+describe('match-sum-or-fifteen (Cirulla)', () => {
+  const out = new Int16Array(8);
+  const resolved = (rules: CaptureRules, cards: Uint8Array, value: number, capture: string[]) =>
+    resolveCapture(rules, cards, cards.length, value, capture.map(parseCard), out);
+  // regoledelgioco's example: a 7 onto 3, 5, 6, 7.
+  const cards = table('3D', '5C', '6H', '7S');
+
+  test('a 7 takes the 7 by value, 3+5 by 15; no two cards make 7', () => {
+    expect(listed(cirulla, cards, 7)).toEqual([['7S'], ['3D', '5C']]);
+    expect(resolved(cirulla, cards, 7, ['3D', '5C'])).toBe(2);
+    expect(resolved(cirulla, cards, 7, ['6H'])).toBe('CAPTURE_WRONG_SUM');
+  });
+
+  test('a 9 takes 3+6 by sum or 6 by 15, as the player likes; cards making neither are refused', () => {
+    expect(listed(cirulla, cards, 9)).toEqual([['3D', '6H'], ['6H']]);
+    expect(resolved(cirulla, cards, 9, ['6H'])).toBe(1);
+    expect(resolved(cirulla, cards, 9, ['3D', '6H'])).toBe(2);
+    expect(resolved(cirulla, cards, 9, ['3D', '5C'])).toBe('CAPTURE_WRONG_SUM');
+  });
+
+  test('rank priority shuts out the sums of the value only: 3+5 still makes 15 beside the 7 (regoledelgioco)', () => {
+    const priority: CaptureRules = { ...cirulla, rankPriority: true };
+    const withSum = table('3D', '4C', '8H', '7S');
+    expect(listed(cirulla, withSum, 7)).toEqual([['7S'], ['3D', '4C'], ['8H']]);
+    expect(listed(priority, withSum, 7)).toEqual([['7S'], ['8H']]);
+    expect(resolved(priority, withSum, 7, ['3D', '4C'])).toBe('CAPTURE_RANK_PRIORITY');
+    expect(resolved(priority, withSum, 7, ['8H'])).toBe(1);
+  });
+
+  test('fewest cards: among the sums of the value and among the 15s, each apart', () => {
+    const fewest: CaptureRules = { ...cirulla, sums: 'fewest-cards' };
+    // A 9: 2+3+4 or 3+6 make 9; 2+4 or the 6 make 15 with it.
+    expect(listed(cirulla, table('2C', '3H', '6S', '4D'), 9)).toEqual([['2C', '3H', '4D'], ['3H', '6S'], ['2C', '4D'], ['6S']]);
+    expect(listed(fewest, table('2C', '3H', '6S', '4D'), 9)).toEqual([['3H', '6S'], ['6S']]);
+  });
+
+  test('the ace takes the whole table without an ace on it; with one, that ace or a 14', () => {
+    expect(listed(cirulla, cards, 1)).toEqual([['3D', '5C', '6H', '7S']]);
+    expect(listed(cirulla, table('1D', '10C', '4H'), 1)).toEqual([['1D'], ['10C', '4H']]);
   });
 });
 
@@ -191,10 +234,19 @@ function bruteForce(rules: CaptureRules, cards: Uint8Array, value: number): numb
   }
   const equal = rules.mode === 'fifteen' ? [] : [...cards.keys()].filter((p) => cardValue(cards[p]) === value);
   const matches = equal.length === 0 ? [] : rules.rankMatch === 'all' ? [equal] : equal.map((p) => [p]);
-  if (rules.rankPriority && matches.length > 0) return matches;
-  const target = rules.mode === 'match-or-sum' ? value : 15 - value;
-  const sums = subsets.filter((set) => total(set) === target && set.length >= (rules.mode === 'match-or-sum' ? 2 : 1));
-  return [...matches, ...sums];
+  const priority = rules.rankPriority && matches.length > 0;
+  const sums = subsets.filter((set) => total(set) === value && set.length >= 2);
+  const fifteens = subsets.filter((set) => total(set) === 15 - value);
+  switch (rules.mode) {
+    case 'match-or-sum':
+      return priority ? matches : [...matches, ...sums];
+    case 'fifteen':
+      return fifteens;
+    case 'fifteen-or-match':
+      return priority ? matches : [...matches, ...fifteens];
+    case 'match-sum-or-fifteen':
+      return [...matches, ...(priority ? [] : sums), ...fifteens];
+  }
 }
 
 const tables = fc.uint8Array({ min: 0, max: 39, minLength: 0, maxLength: 11 });
@@ -204,7 +256,15 @@ const values = fc.integer({ min: 1, max: 10 });
 const modes = fc.constantFrom(scopa, fifteen, cassino, { ...fifteenOrMatch, rankPriority: true }, { ...assi, aceOnAce: 'takes-all' as const });
 /** Readings whose captures the sampler counts by position, without listing them. */
 const counted = [scopa, fifteen, { ...scopa, rankPriority: false }, assi, { ...assi, aceCapture: 'any-part' as const }, { ...assi, aceOnAce: 'takes-all' as const }];
-const readings = fc.constantFrom(...counted, cassino, fifteenOrMatch, { ...cassino, rankPriority: false }, { ...fifteenOrMatch, rankPriority: true });
+const readings = fc.constantFrom(
+  ...counted,
+  cassino,
+  fifteenOrMatch,
+  { ...cassino, rankPriority: false },
+  { ...fifteenOrMatch, rankPriority: true },
+  cirulla,
+  { ...cirulla, rankPriority: true },
+);
 
 describe('capture search properties', () => {
   test('CAP-AUTO include-earliest is the largest set, lexicographically first by positions', () => {

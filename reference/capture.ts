@@ -12,7 +12,8 @@ export const MAX_TARGET = 14;
 
 /**
  * The total the taken table cards must reach: the card's own value (CAP-SUM), or what it lacks of 15
- * (CAP-FIFTEEN).
+ * (CAP-FIFTEEN). In `match-sum-or-fifteen`, which takes both, this is the fifteen's; `sumsOfValue` says whether
+ * the card's own value is also a target.
  */
 export function captureTarget(rules: CaptureRules, playedValue: number): number {
   return rules.mode === 'match-or-sum' ? playedValue : 15 - playedValue;
@@ -21,11 +22,20 @@ export function captureTarget(rules: CaptureRules, playedValue: number): number 
 /** CAP-RANK: whether a card may take table cards of its own value: in every mode but `fifteen`. */
 const capturesByRank = (rules: CaptureRules): boolean => rules.mode !== 'fifteen';
 
+/** CAP-SUM in `match-sum-or-fifteen`: sets of the played value, beside the sets making 15 that captureTarget names. */
+export const sumsOfValue = (rules: CaptureRules): boolean => rules.mode === 'match-sum-or-fifteen';
+
 /**
- * The fewest cards of a sum: in match-or-sum one card of the played value is a rank match, not a sum (CAP-SUM); in
- * the fifteen modes one card may make 15 (CAP-FIFTEEN).
+ * The fewest cards of a set totalling `target`: one card of the played value is a rank match, not a sum (CAP-SUM);
+ * one card may make 15 (CAP-FIFTEEN). No value is what it lacks of 15, so the target says which the set is.
  */
-const smallestSum = (rules: CaptureRules): number => (rules.mode === 'match-or-sum' ? 2 : 1);
+const smallestSum = (target: number, playedValue: number): number => (target === playedValue ? 2 : 1);
+
+/**
+ * CAP-RANK-PRIORITY: whether a rank match, where the rule applies, shuts out a set totalling `target`: every set,
+ * except in `match-sum-or-fifteen`, where the sets making 15 stay open beside the match.
+ */
+const yieldsToRankMatch = (rules: CaptureRules, target: number, playedValue: number): boolean => !sumsOfValue(rules) || target === playedValue;
 
 /** CAP-RANK with `rankMatch: all`: a rank match takes every table card of the played value. */
 export const takesEveryMatch = (rules: CaptureRules): boolean => rules.rankMatch === 'all';
@@ -103,8 +113,9 @@ export function canCapture(rules: CaptureRules, table: Uint8Array, length: numbe
   return (
     takesWholeTable(rules, table, length, playedValue) ||
     someSubsetSums(table, length, captureTarget(rules, playedValue)) ||
-    // In match-or-sum a card of the played value is a sum of one, which someSubsetSums has looked for already.
-    (capturesByRank(rules) && rules.mode !== 'match-or-sum' && firstOfValue(table, length, playedValue) >= 0)
+    // A card of the played value is a sum of one, which someSubsetSums finds: a rank match or a sum.
+    (sumsOfValue(rules) && someSubsetSums(table, length, playedValue)) ||
+    (rules.mode === 'fifteen-or-match' && firstOfValue(table, length, playedValue) >= 0)
   );
 }
 
@@ -139,16 +150,21 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
       }
       for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
     }
-    if (sets.length > 0 && rules.rankPriority) return sets;
   }
   const matches = sets.length;
+  const priority = matches > 0 && rules.rankPriority;
+  // collectSubsets leaves excludedCodes all zero, as it found them.
+  if (sumsOfValue(rules) && !priority) collectSubsets(table, length, 0, playedValue, 0, 2, sets);
+  const ofValue = sets.length;
   // 1..14: a card's value, or what a card lacks of 15 (MAX_TARGET).
   const target = captureTarget(rules, playedValue);
-  // collectSubsets leaves excludedCodes all zero, as it found them.
-  collectSubsets(table, length, 0, target, 0, smallestSum(rules), sets);
+  if (priority && yieldsToRankMatch(rules, target, playedValue)) return sets;
+  collectSubsets(table, length, 0, target, 0, smallestSum(target, playedValue), sets);
   if (rules.sums === 'any') return sets;
+  // CAP-CHOICE: the fewest cards among the sets of each total.
+  const fewestOfValue = ofValue > matches ? fewestCards(table, length, playedValue) : 0;
   const fewest = fewestCards(table, length, target);
-  return sets.filter((set, i) => i < matches || set.length === fewest);
+  return sets.filter((set, i) => i < matches || set.length === (i < ofValue ? fewestOfValue : fewest));
 }
 
 /**
@@ -327,14 +343,15 @@ export function resolveCapture(
   codes: readonly number[],
   out: Int16Array,
 ): number | CaptureProblem {
-  const target = captureTarget(rules, playedValue);
   const sum = totalValue(codes);
+  // In match-sum-or-fifteen the named cards say which of the two totals they make.
+  const target = sumsOfValue(rules) && sum === playedValue ? playedValue : captureTarget(rules, playedValue);
   const taken = locateOnTable(table, length, codes, out);
   if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
   if (takesWholeTable(rules, table, length, playedValue)) return taken === length || takesAnyPart(rules) ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
   if (isRankMatch(rules, table, length, playedValue, codes)) return taken;
-  if (sum !== target || codes.length < smallestSum(rules)) return 'CAPTURE_WRONG_SUM';
-  if (rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';
+  if (sum !== target || codes.length < smallestSum(target, playedValue)) return 'CAPTURE_WRONG_SUM';
+  if (yieldsToRankMatch(rules, target, playedValue) && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';
   if (rules.sums === 'fewest-cards' && codes.length > fewestCards(table, length, target)) return 'CAPTURE_NOT_FEWEST';
   return taken;
 }

@@ -194,6 +194,19 @@ describe('TABLE-REDEAL-KINGS and TABLE-REDRAW-TENS', () => {
     expect(eventsOf(playScript(rules, { players: 2 }, [six], []).events, 'redeal')).toHaveLength(1);
   });
 
+  test('TABLE-REDEAL-ACES: two aces void the deal before a table bonus is scored; one ace stands', () => {
+    const rules = mergePatch(variantRules('escoba'), {
+      openingTable: { redeal: [{ rule: 'TABLE-REDEAL-ACES', value: 1, atLeast: 2, atLeastPerCopy: 0, maxDeals: 0 }] },
+    });
+    // 1 + 1 + 6 + 7 = 15: a bonus, were the deal not void.
+    const twoAces = stackedDeck([...hands, '1D', '1H', '6S', '7C']);
+    const oneAce = stackedDeck([...hands, '1D', '2H', '6S', '7C']);
+    const { events } = playScript(rules, { players: 2, firstDealer: 0 }, [twoAces, oneAce], []);
+    expect(eventsOf(events, 'redeal')).toEqual([{ type: 'redeal', round: 1, rule: 'TABLE-REDEAL-ACES', table: ['1D', '1H', '6S', '7C'] }]);
+    expect(eventsOf(events, 'deal').map((deal) => deal.table)).toEqual([['1D', '2H', '6S', '7C']]);
+    expect(eventsOf(events, 'table-bonus')).toEqual([]);
+  });
+
   test('TABLE-REDEAL-KINGS is not a rule of escoba', () => {
     const rules = variantRules('escoba');
     expect(rules.openingTable.redeal).toEqual([]);

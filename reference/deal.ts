@@ -84,7 +84,7 @@ function sortTable(state: GameState): void {
   state.table.set(sorted);
 }
 
-/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS: the redeal rule the opening table triggers, if any. */
+/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS, TABLE-REDEAL-ACES: the redeal rule the opening table triggers, if any. */
 function voidingRule(state: GameState): RedealRule | undefined {
   const { redeal } = state.rules.openingTable;
   const copies = state.rules.deck.copies;

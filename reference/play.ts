@@ -308,6 +308,8 @@ function captureProblemText(state: GameState, decision: PlayDecision, problem: C
           return `${decision.card} and ${capture} do not total 15`;
         case 'fifteen-or-match':
           return `${capture} is not a card of ${decision.card}'s value, and with it does not total 15`;
+        case 'match-sum-or-fifteen':
+          return `${capture} neither matches ${decision.card} by value or sum nor totals 15 with it`;
       }
     case 'CAPTURE_RANK_PRIORITY':
       return `a card of value ${value} is on the table, so ${decision.card} must take it alone`;

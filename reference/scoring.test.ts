@@ -211,6 +211,29 @@ describe('SCORE-NAPOLA', () => {
   });
 });
 
+describe('SCORE-GRANDE', () => {
+  const withGrande = (downTo?: number) => {
+    const base = variantRules('napola');
+    const grande = { id: 'grande', kind: 'grande' as const, points: 5, ...(downTo === undefined ? {} : { downTo }) };
+    return { ...base, scoring: { ...base.scoring, categories: [...base.scoring.categories, grande] } };
+  };
+
+  test('the king, cavallo and fante of coins score 5; lower coins add nothing; a gap below the king scores nothing', () => {
+    const { events } = scoreScenario(withGrande(), { players: 2, piles: [['10D', '9D', '8D', '7D', '6D', ...suit('H')], ['10S', '9S', '8S']] });
+    expect(awards(events).grande).toEqual({ counts: [3, 0], points: [5, 0] });
+    const gap = scoreScenario(withGrande(), { players: 2, piles: [['10D', '8D', '7D', ...suit('H')], ['9D', ...suit('S')]] });
+    expect(awards(gap.events).grande).toEqual({ counts: [1, 0], points: [0, 0] });
+  });
+
+  test('downTo extends the run one point a card: to the six 7, to the seven 6, stopped by a missing seven at 5', () => {
+    const run = ['10D', '9D', '8D', '7D', '6D', '5D', ...suit('H')];
+    expect(awards(scoreScenario(withGrande(6), { players: 2, piles: [run, [...suit('S')]] }).events).grande).toEqual({ counts: [5, 0], points: [7, 0] });
+    expect(awards(scoreScenario(withGrande(7), { players: 2, piles: [run, [...suit('S')]] }).events).grande).toEqual({ counts: [4, 0], points: [6, 0] });
+    const noSeven = ['10D', '9D', '8D', '6D', ...suit('H')];
+    expect(awards(scoreScenario(withGrande(6), { players: 2, piles: [noSeven, ['7D', ...suit('S')]] }).events).grande).toEqual({ counts: [3, 0], points: [5, 0] });
+  });
+});
+
 describe('SCORE-MOST-* threshold', () => {
   // Three players (scopa-dimensionecasino: cards at least 21, coins at least 6).
   test('14, 13 and 13 cards score nobody; 6 coins score, 5 do not', () => {

@@ -94,6 +94,14 @@ class Holdings {
     return run;
   }
 
+  /** SCORE-GRANDE: how many cards of the coins suit, from the king down without a gap, a contestant holds. */
+  coinRunFromKing(contestant: number): number {
+    const king = this.state.coinsSuitIndex * VALUES_PER_SUIT + VALUES_PER_SUIT - 1;
+    let run = 0;
+    while (run < VALUES_PER_SUIT && this.copiesOf(contestant, king - run) > 0) run++;
+    return run;
+  }
+
   /**
    * SCORE-MOST-SEVENS (`tieRanks`): a count followed, digit by digit, by the cards of each value listed, in base one
    * more than the cards of a value there are, so that equal counts compare by those cards in order.
@@ -123,8 +131,10 @@ function primeRank(sum: number, complete: boolean, incomplete: IncompletePrimier
   return incomplete === 'void' ? 0 : sum;
 }
 
-/** SCORE-NAPOLA: the ace, two and three of coins are the shortest run that scores. */
-const NAPOLA_SHORTEST_RUN = 3;
+/** SCORE-NAPOLA, SCORE-GRANDE: the ace, two and three of coins, or the king, cavallo and fante, are the shortest run that scores. */
+const SHORTEST_RUN = 3;
+/** SCORE-GRANDE: the fante (8), where the run stops unless `downTo` takes it lower. */
+const GRANDE_LOWEST = 8;
 
 /**
  * Per contestant: the count shown in the award, and the value compared to find the leaders (a double: a rank with nine
@@ -161,6 +171,9 @@ function measure(holdings: Holdings, category: Category): void {
         break;
       case 'napola':
         count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);
+        break;
+      case 'grande':
+        count = Math.min(holdings.coinRunFromKing(c), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));
         break;
       case 'primiera': {
         const sum = holdings.primeSum(c);
@@ -200,10 +213,12 @@ function award(state: GameState, holdings: Holdings, category: Category): void {
     for (let c = 0; c < contestants; c++) contestantPoints[c] = ranks[c] * each;
     return;
   }
-  if (category.kind === 'napola') {
+  if (category.kind === 'napola' || category.kind === 'grande') {
+    // A run of three scores 3 (napola) or the category's points (grande), and each further card one more.
+    const pointsForThree = category.kind === 'napola' ? SHORTEST_RUN : (category.points ?? 0);
     // Stryker disable next-line EqualityOperator: `<=` also writes contestantPoints[contestants], which no reader reaches (they stop before it)
     for (let c = 0; c < contestants; c++) {
-      contestantPoints[c] = ranks[c] >= NAPOLA_SHORTEST_RUN ? ranks[c] : 0;
+      contestantPoints[c] = ranks[c] >= SHORTEST_RUN ? pointsForThree + ranks[c] - SHORTEST_RUN : 0;
     }
     return;
   }

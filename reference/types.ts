@@ -28,6 +28,7 @@ export const RULE_IDS = [
   'DEAL-REFILL',
   'TABLE-REDEAL-KINGS',
   'TABLE-REDRAW-TENS',
+  'TABLE-REDEAL-ACES',
   'TABLE-BONUS-FIFTEEN',
   'PLAY-TURN',
   'PLAY-TRAIL',
@@ -54,6 +55,7 @@ export const RULE_IDS = [
   'SCORE-ALL-COINS',
   'SCORE-ALL-SEVENS',
   'SCORE-NAPOLA',
+  'SCORE-GRANDE',
   'SCORE-SWEEPS',
   'SCORE-TIES',
   'END-TARGET',
@@ -81,10 +83,10 @@ export const DEAL_START_SEATS = ['first-player', 'seat-zero'] as const;
 export const TABLE_ORDERS = ['dealt', 'sorted'] as const;
 export const FIRST_DEALERS = ['last-seat', 'setup'] as const;
 export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
-export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS'] as const;
+export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS', 'TABLE-REDEAL-ACES'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
-export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match'] as const;
+export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match', 'match-sum-or-fifteen'] as const;
 export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
 export const CHOOSERS = ['player', 'auto'] as const;
@@ -107,6 +109,7 @@ export const CATEGORY_KINDS = [
   'all-sevens',
   'sweeps',
   'napola',
+  'grande',
 ] as const;
 export const TIE_POLICIES = ['nobody', 'each'] as const;
 export const INCOMPLETE_PRIMIERA = ['void', 'counts-zero', 'loses-to-complete'] as const;
@@ -224,7 +227,7 @@ export interface DealRules {
   rotation: DealerRotation;
 }
 
-/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS: `value` cards on the opening table, at least `atLeast + atLeastPerCopy * copies`. */
+/** TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS, TABLE-REDEAL-ACES: `value` cards on the opening table, at least `atLeast + atLeastPerCopy * copies`. */
 export interface RedealCondition {
   rule: RedealRule;
   value: number;
@@ -304,6 +307,8 @@ export interface Category {
   winsGame?: boolean;
   /** kind `napola` only: the highest value a run counts to (absent: 10). */
   upTo?: number;
+  /** kind `grande` only: the lowest value a run from the king counts down to (absent: 8, the fante). */
+  downTo?: number;
 }
 
 export interface ScoringRules {

@@ -98,7 +98,7 @@ KNOWN = {
 CATEGORY_KINDS = ("most-cards", "most-coins", "most-sevens", "card", "primiera", "all-coins", "all-sevens",
                   "sweeps", "napola")
 TIE_KEYS = ("sweeps", "coins", "settebello", "sevens", "cards")
-REDEAL_RULES = ("TABLE-REDEAL-KINGS", "TABLE-REDRAW-TENS")
+REDEAL_RULES = ("TABLE-REDEAL-KINGS", "TABLE-REDRAW-TENS", "TABLE-REDEAL-ACES")
 
 # DEFAULT_RULES as far as the spec text states them (rules.md, the "Knobs" paragraphs).
 DEFAULTS: dict[str, dict[str, Any]] = {
@@ -434,7 +434,7 @@ class Game:
         return hands, pos
 
     def take_deck(self, deck: Any) -> None:
-        """DEAL-PROCEDURE with TABLE-REDEAL-KINGS / TABLE-REDRAW-TENS."""
+        """DEAL-PROCEDURE with the redeal rules: TABLE-REDEAL-KINGS, TABLE-REDRAW-TENS, TABLE-REDEAL-ACES."""
         if self.state != "need-deck":
             raise Refusal("DECK_NOT_EXPECTED", "no deck order is needed now", "DEAL-PROCEDURE")
         if (not isinstance(deck, list) or not all(is_card(x) for x in deck)

@@ -205,6 +205,15 @@ class Threshold(unittest.TestCase):
                                            knob: value}, {"id": "sweeps", "kind": "sweeps"}]
             self.assertIn("skipped", replay(r, [{"decks": [PRIORITY_DECK], "plays": []}]), knob)
 
+    def test_cirulla_is_skipped(self):
+        """Cirulla's capture (match, sum or 15) and its grande are not played."""
+        mixed = copy.deepcopy(PAGAT)
+        mixed["capture"]["mode"] = "match-sum-or-fifteen"
+        grande = copy.deepcopy(PAGAT)
+        grande["scoring"]["categories"] = [{"id": "grande", "kind": "grande", "points": 5}, {"id": "sweeps", "kind": "sweeps"}]
+        for r in (mixed, grande):
+            self.assertIn("skipped", replay(r, [{"decks": [PRIORITY_DECK], "plays": []}]))
+
 
 class CountingOut(unittest.TestCase):
     """END-COUNTING-OUT's example (denexa): A on 9, B on 10; A wins cards, B wins coins: B wins at once."""

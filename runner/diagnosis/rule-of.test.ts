@@ -63,7 +63,7 @@ test('the rule of each category kind and each way a game ends: SCORE- or END- an
   expect(CATEGORY_RULES).toEqual(Object.fromEntries(kinds.map((kind) => [kind, `SCORE-${kind.toUpperCase()}`])));
   expect(END_RULES).toEqual(Object.fromEntries(reasons.map((reason) => [reason, `END-${reason.toUpperCase()}`])));
   for (const rule of [...Object.values(CATEGORY_RULES), ...Object.values(END_RULES)]) expect(RULE_IDS).toContain(rule);
-  expect(kinds).toHaveLength(9);
+  expect(kinds).toHaveLength(10);
   expect(reasons).toHaveLength(6);
 });
 

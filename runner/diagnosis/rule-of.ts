@@ -18,6 +18,7 @@ export const CATEGORY_RULES: Record<CategoryKind, RuleId> = {
   'all-sevens': 'SCORE-ALL-SEVENS',
   sweeps: 'SCORE-SWEEPS',
   napola: 'SCORE-NAPOLA',
+  grande: 'SCORE-GRANDE',
 };
 
 /** END-* id of each way a game ends. */

@@ -43,13 +43,14 @@ const SETTINGS: [string, Record<string, OptionValue>, number, number?][] = [
   // Table claims (CAP-TABLE-CLAIM), under each reading; no game above has them.
   ['escoba-vipgames', {}, 2],
   ['escoba-playjoy', {}, 2],
-  // The readings of the deal, the ace, the end and napola, each on a variant that plays the rule it reads.
+  // The readings of the deal, the ace, the end and napola, each on a variant that plays the rule it reads; Cirulla.
   ['scopa-d-assi', {}, 2],
   ['scopa-d-assi', {}, 4],
   ['scopone-classico', {}, 4],
   ['escoba-counted-out', { target: 7 }, 2],
   ['playpalace', { inverse: true, instantWin: true, scopaMechanic: 'no-scopas', target: 5 }, 3],
   ['napola', {}, 2],
+  ['cirulla', {}, 2],
 ];
 
 /**
@@ -67,6 +68,10 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'counting-out-tie-counts-on': ['escoba-counted-out'],
   'instant-win-after-every-sweep': ['playpalace'],
   'napola-run-to-the-six': ['napola'],
+  'cirulla-fifteen-refused': ['cirulla'],
+  'ace-sweep-not-scored': ['scopa-d-assi', 'cirulla'],
+  'aces-never-redeal': ['cirulla'],
+  'grande-for-the-king-alone': ['cirulla'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */

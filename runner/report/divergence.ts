@@ -253,6 +253,11 @@ function holdingsFor(category: Category, cards: string[], sweeps: number, rules:
       while (run < 10 && coins.some((card) => valueOf(card) === run + 1)) run++;
       return `a run of ${run} from the ace, coins ${formatValue(coins)}`;
     }
+    case 'grande': {
+      let run = 0;
+      while (run < 10 && coins.some((card) => valueOf(card) === 10 - run)) run++;
+      return `a run of ${run} from the king, coins ${formatValue(coins)}`;
+    }
   }
 }
 

@@ -398,23 +398,26 @@ class RulebookWriter {
     const names = this.names;
     const rules: RulebookRule[] = [];
     if (capture.mode !== 'fifteen') rules.push(this.rule('CAP-RANK', worded('rankMatch', capture.rankMatch, names)));
-    if (capture.mode === 'match-or-sum') {
+    const bySum = capture.mode === 'match-or-sum' || capture.mode === 'match-sum-or-fifteen';
+    if (bySum) {
       rules.push(
         this.rule('CAP-SUM', `A card may instead take two or more table cards whose values add up to its own: a 7 takes a 4 and a 3. ${capitalised(names.anAce)} cannot take by sum.`),
       );
-    } else {
+    }
+    if (capture.mode !== 'match-or-sum') {
       const byValue = capture.mode === 'fifteen' ? ' There is no capture by equal value.' : '';
       rules.push(this.rule('CAP-FIFTEEN', `A card ${capture.mode === 'fifteen' ? 'takes' : 'may instead take'} one or more table cards that add up, together with it, to 15: a 7 takes an 8, or a 5 and a 3.${byValue}`));
     }
     if (capture.mode !== 'fifteen') {
       const matched = capture.rankMatch === 'all' ? 'the cards of that value' : 'such a card';
-      const instead = capture.mode === 'match-or-sum' ? ['a sum', 'a 5 and a 3'] : ['cards that make 15 with it', 'a 7'];
+      const instead = bySum ? ['a sum', 'a 5 and a 3'] : ['cards that make 15 with it', 'a 7'];
+      const fifteenOpen = capture.mode === 'match-sum-or-fifteen' ? ' Cards that make 15 with it may still be taken instead of the 8: a 7.' : '';
       rules.push(
         this.rule(
           'CAP-RANK-PRIORITY',
           capture.rankPriority
-            ? `If the table holds a card of the same value as the card played, ${matched} must be taken: ${instead[0]} may not be taken instead. With an 8 on the table, an 8 takes the 8, not ${instead[1]}.`
-            : `A card may take a card of the same value or ${instead[0]}, as the player likes, even when the table holds a card of its value.`,
+            ? `If the table holds a card of the same value as the card played, ${matched} must be taken: ${instead[0]} may not be taken instead. With an 8 on the table, an 8 takes the 8, not ${instead[1]}.${fifteenOpen}`
+            : `A card may take a card of the same value or ${capture.mode === 'match-sum-or-fifteen' ? 'a sum or cards that make 15 with it' : instead[0]}, as the player likes, even when the table holds a card of its value.`,
         ),
       );
     }
@@ -552,6 +555,14 @@ class RulebookWriter {
         return `${names.points(this.rules.sweep.points)} for each ${names.sweep} made in the round.`;
       case 'napola':
         return `each ${names.side} holding the ace, two and three of ${names.coins} scores the length of its unbroken run from the ace: 3 points for the ace to the three, one more for each further card in order, up to ${category.upTo ?? 10}; ${names.coins} after the first gap add nothing, and a shorter run scores nothing.`;
+      case 'grande': {
+        const lowest = category.downTo ?? 8;
+        const further =
+          lowest === 8
+            ? 'lower cards add nothing'
+            : `one more for each further card down to the ${this.rankName(lowest)} without a gap, so at most ${names.points((category.points ?? 0) + 8 - lowest)}`;
+        return `each ${names.side} holding the ${this.rankName(10)}, ${this.rankName(9)} and ${this.rankName(8)} of ${names.coins} scores ${points}; ${further}.`;
+      }
     }
   }
 

@@ -105,6 +105,7 @@ export const WORDING = {
   redealRule: {
     'TABLE-REDEAL-KINGS': () => 'the deal is void: the cards are thrown in, shuffled, and the same dealer deals again',
     'TABLE-REDRAW-TENS': () => 'the table cards are put back, the deck is shuffled, and the same dealer lays out the table and deals again',
+    'TABLE-REDEAL-ACES': () => 'the deal is void: the cards are thrown in, shuffled, and the same dealer deals again',
   } satisfies Wording<RedealRule>,
   bonusBeneficiary: {
     dealer: () => 'the dealer',
@@ -119,6 +120,8 @@ export const WORDING = {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
     'fifteen-or-match': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up, together with the card played, to 15.',
+    'match-sum-or-fifteen': () =>
+      'A card captures by matching a table card of the same value, by taking table cards that add up to its value, or by taking table cards that add up, together with the card played, to 15.',
   } satisfies Wording<CaptureMode>,
   rankMatch: {
     one: () => 'A card may take one table card of the same value: a 5 takes one 5, never two at once.',
@@ -185,6 +188,7 @@ export const WORDING = {
     'all-sevens': () => 'All the sevens',
     sweeps: (names) => `${capitalised(names.sweep)}s`,
     napola: (names) => `Napola, a run of ${names.coins} from the ace`,
+    grande: (names) => `Grande, a run of ${names.coins} from the king`,
   } satisfies Wording<CategoryKind>,
   tiePolicy: {
     nobody: () => 'a tie for the most scores nobody',

@@ -162,5 +162,7 @@ function captureRule(event: Extract<GameEvent, { type: 'capture' }>, rules: Rule
   const value = (card: string): number => Number.parseInt(card, 10);
   const rankMatch = event.captured.every((card) => value(card) === value(event.card));
   if (rankMatch) return 'CAP-RANK';
-  return rules.capture.aceTakesAll && value(event.card) === 1 ? 'CAP-ACE-TAKES-ALL' : 'CAP-SUM';
+  if (rules.capture.aceTakesAll && value(event.card) === 1) return 'CAP-ACE-TAKES-ALL';
+  const total = event.captured.reduce((sum, card) => sum + value(card), value(event.card));
+  return rules.capture.mode !== 'match-or-sum' && total === 15 ? 'CAP-FIFTEEN' : 'CAP-SUM';
 }
