@@ -1,22 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { applyDecision, checkDecision, GameSession, legalDecisions, tableOf } from './engine.ts';
+import { GameSession, legalDecisions, tableOf } from './engine.ts';
 import { Rng } from './rng.ts';
-import type { GameState } from './state.ts';
-import { eventsOf, lastDeal, resolvedVariant, variantRules } from './test-helpers.ts';
-import type { Decision, ErrorCode, GameEvent } from './types.ts';
+import { eventsOf, lastDeal, play, refusal, resolvedVariant, variantRules } from './test-helpers.ts';
+import type { Decision, ErrorCode } from './types.ts';
 import { applyOptions, checkRules, mergePatch } from './variant.ts';
 
-function play(state: GameState, decision: Decision): GameEvent[] {
-  const step = applyDecision(state, decision);
-  if (!step.ok) throw new Error(`${step.error.code}: ${step.error.message}`);
-  Object.assign(state, step.value.state);
-  return step.value.events;
-}
-
-const refusal = (state: GameState, decision: Decision): ErrorCode | 'ok' => {
-  const checked = checkDecision(state, decision);
-  return checked.ok ? 'ok' : checked.error.code;
-};
 
 const anyFifteen = variantRules('escoba-playjoy');
 const afterDiscard = variantRules('escoba-vipgames');

@@ -1,21 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { applyDecision, checkDecision, legalDecisions, supplyDeck, tableOf } from './engine.ts';
-import { eventsOf, lastDeal, playScript, stackedDeck, variantRules } from './test-helpers.ts';
-import type { Decision, ErrorCode, GameEvent } from './types.ts';
+import { legalDecisions, supplyDeck, tableOf } from './engine.ts';
+import { eventsOf, lastDeal, play, playScript, refusal, stackedDeck, variantRules } from './test-helpers.ts';
+import type { Decision, ErrorCode } from './types.ts';
 import { mergePatch } from './variant.ts';
-import type { GameState } from './state.ts';
 
-function play(state: GameState, decision: Decision): GameEvent[] {
-  const step = applyDecision(state, decision);
-  if (!step.ok) throw new Error(`${step.error.code}: ${step.error.message}`);
-  Object.assign(state, step.value.state);
-  return step.value.events;
-}
-
-const refusal = (state: GameState, decision: Decision): ErrorCode | 'ok' => {
-  const checked = checkDecision(state, decision);
-  return checked.ok ? 'ok' : checked.error.code;
-};
 
 describe('decisions that are refused', () => {
   const pagat = variantRules('pagat');

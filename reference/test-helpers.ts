@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { fullDeck, parseCard } from './cards.ts';
-import { applyDecision, startGame, supplyDeck } from './engine.ts';
+import { applyDecision, checkDecision, startGame, supplyDeck } from './engine.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
-import type { Decision, GameEvent, GameSetup, OptionValue, ResolvedVariant, RuleError, Rules, VariantSource } from './types.ts';
+import type { Decision, ErrorCode, GameEvent, GameSetup, OptionValue, ResolvedVariant, RuleError, Rules, VariantSource } from './types.ts';
 import { applyOptions, resolveVariant } from './variant.ts';
 
 const variantsDir = fileURLToPath(new URL('../variants/', import.meta.url));
@@ -139,3 +139,17 @@ export function scoreScenario(rules: Rules, scenario: RoundScenario): { state: G
   state.events = null;
   return { state, events };
 }
+
+/** Plays a decision that must be legal, in place; returns its events. */
+export function play(state: GameState, decision: Decision): GameEvent[] {
+  const step = applyDecision(state, decision);
+  if (!step.ok) throw new Error(`${step.error.code}: ${step.error.message}`);
+  Object.assign(state, step.value.state);
+  return step.value.events;
+}
+
+/** The code a decision is refused with, or 'ok'. */
+export const refusal = (state: GameState, decision: Decision): ErrorCode | 'ok' => {
+  const checked = checkDecision(state, decision);
+  return checked.ok ? 'ok' : checked.error.code;
+};
