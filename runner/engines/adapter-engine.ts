@@ -13,12 +13,7 @@ import { checkAgainstSchema } from '../load/schemas.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import type { AdapterHello, FromAdapter, ToAdapter } from './adapter-host.ts';
 import { AdapterError, type Engine, EngineFailure, EngineStartError, RunInterrupted } from './engine-api.ts';
-import { EngineProcess } from './engine-process.ts';
-
-/** What starting a fresh process of this package's TypeScript takes, on top of the adapter's own loading. */
-const PROCESS_START_MS = 10_000;
-/** The longest delay a Node timer takes (2^31 - 1 ms); a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { EngineProcess, startAllowance } from './engine-process.ts';
 
 export interface AdapterSpec {
   /** The module's path. */
@@ -88,7 +83,7 @@ export class AdapterEngine implements Engine {
     let answer: FromAdapter;
     try {
       const load = { cmd: 'load', path: this.spec.path, name: this.spec.name };
-      const limit = Math.min(this.spec.timeoutMs + PROCESS_START_MS, MAX_TIMER_MS);
+      const limit = startAllowance(this.spec.timeoutMs);
       answer = (await process.request(load, limit, 'make its engine')).reply as FromAdapter;
     } catch (error) {
       await process.stop();

@@ -24,6 +24,14 @@ const OUTPUT_KEPT = 4096;
 /** How long a process that was told to stop may take before it is killed. */
 const STOP_GRACE_MS = 1000;
 
+/** What starting a process takes (Node's own start, a tsx or Python interpreter), on top of its first answer. */
+const PROCESS_START_MS = 10_000;
+/** The longest delay a Node timer takes (2^31 - 1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The limit of a fresh process's first answer: the request's own limit, and the time a process takes to start. */
+export const startAllowance = (timeoutMs: number): number => Math.min(timeoutMs + PROCESS_START_MS, MAX_TIMER_MS);
+
 /** What is wrong with a line that is no answer: not JSON at all, or JSON the runner refuses (`problem`). */
 function garbage(line: string, problem: string): string {
   try {

@@ -10,7 +10,7 @@ import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixtu
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, type Reporting, reportingFor, variantProfileOf } from '../profile/profile.ts';
 import { EngineFailure, EngineStartError, PROTOCOL_VERSION, RunInterrupted, type Engine } from './engine-api.ts';
-import { EngineProcess, excerpt } from './engine-process.ts';
+import { EngineProcess, excerpt, startAllowance } from './engine-process.ts';
 import { protocolProblem, replayAnswerProblem } from './protocol-schema.ts';
 import { type DealtLayouts, dealtLayouts, isCutFrom, layoutsBefore, replayFields, sidesOf, wireFields } from './wire-game.ts';
 
@@ -87,7 +87,7 @@ export class StdioEngine implements Engine {
     const process = EngineProcess.start({ command, cwd, shell: true, channel: 'stdout', called: 'the engine', ...(this.signal === undefined ? {} : { signal: this.signal }) });
     let hello: Hello;
     try {
-      hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION })).reply as Hello;
+      hello = (await this.exchange(process, 'hello', { cmd: 'hello', protocol: PROTOCOL_VERSION }, startAllowance(this.options.timeoutMs))).reply as Hello;
     } catch (error) {
       const detail = error instanceof EngineFailure && error.detail ? `\n${error.detail.trimEnd()}` : '';
       throw new EngineStartError(`${this.name}: no answer to hello: ${(error as Error).message}${detail}`);
@@ -120,9 +120,10 @@ export class StdioEngine implements Engine {
     process: EngineProcess,
     schema: string,
     message: Record<string, unknown>,
+    limitMs = this.options.timeoutMs,
     answerProblem = (reply: Record<string, unknown>) => protocolProblem(`protocol/${schema}#/$defs/response`, reply),
   ): Promise<{ reply: Record<string, unknown>; line: string }> {
-    const { id, reply, line } = await process.request(message, this.options.timeoutMs);
+    const { id, reply, line } = await process.request(message, limitMs);
     if (this.options.validateProtocol) {
       const sent = protocolProblem(`protocol/${schema}`, { ...message, id });
       if (sent !== undefined) throw new Error(`the runner sent an invalid ${schema} request: ${sent}`);
@@ -205,7 +206,7 @@ export class StdioEngine implements Engine {
     if (this.process === undefined) await this.start();
     const process = this.process as EngineProcess;
     try {
-      const { reply, line } = await this.exchange(process, schema, message, answerProblem);
+      const { reply, line } = await this.exchange(process, schema, message, this.options.timeoutMs, answerProblem);
       return read(reply, process.output, line);
     } catch (error) {
       this.process = undefined;
