@@ -151,14 +151,15 @@ describe.each(VARIANT_IDS)('%s, random legal play', (id) => {
     );
   });
 
-  test('10,000 random games complete without error, each with a result', () => {
+  // 2,000 a variant: with nearly fifty variants, more made this file the slowest of the suite; fuzz and the bench play more.
+  test('2,000 random games complete without error, each with a result', () => {
     let finished = 0;
-    const played = playRandomGames(rules, setup, new Rng(20261122), 10_000, (state) => {
+    const played = playRandomGames(rules, setup, new Rng(20261122), 2_000, (state) => {
       if (state.result === null) throw new Error('a game ended without a result');
       finished++;
     });
     expect(played.ok).toBe(true);
-    expect(finished).toBe(10_000);
+    expect(finished).toBe(2_000);
   });
 });
 

@@ -175,7 +175,7 @@ test('Ctrl-C during update: it stops between files, every file whole, and says h
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 180_000);
 
 test('a reader that goes away (| head): the output stops quietly, no EPIPE trace', async () => {
   const { code, stderr } = await runWithReaderGone(['run', '--reporter', 'json']);
