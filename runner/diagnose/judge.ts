@@ -18,7 +18,7 @@ import { type Decision, type ResolvedVariant, type Rules } from '../../reference
 import { ruleOfErrorCode } from '../diagnosis/rule-of.ts';
 import { checkReplyShape, type Engine, referenceEngine } from '../engines/engine.ts';
 import { type Expectations, type Fixture, type FixtureRound, type LegalPosition, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
-import { type DeclaredRefusal, declaredSettings, type NotApplicable, planFixture } from '../profile/plan.ts';
+import { type DeclaredRefusal, declaredSettings, notApplicable, planFixture } from '../profile/plan.ts';
 import { type EngineProfile, variantProfileOf } from '../profile/profile.ts';
 import type { FixtureResult } from '../run/outcome.ts';
 import { type RunItem, runFixture } from '../run/replay.ts';
@@ -109,8 +109,6 @@ const inputsOf = (fixture: Fixture): string =>
   `${JSON.stringify(fixture.options)} ${fixture.rounds.length} ${fixture.rounds.at(-1)?.plays.length ?? 0}`;
 
 type Settings = ReturnType<typeof declaredSettings>;
-
-const undeclared = (variant: string): NotApplicable => ({ kind: 'not-applicable', cause: 'a variant the profile does not declare', reason: `the profile does not declare ${variant}` });
 
 /**
  * An engine under test. Its answer to each game is asked once (`answer`) and kept; `run` asks the engine itself
@@ -239,7 +237,7 @@ export class EngineJudging implements Judging {
     let settings = bySetting.get(key);
     if (settings === undefined) {
       const declared = variantProfileOf(profile, variant);
-      settings = declared === undefined ? undeclared(variant) : declaredSettings(item.fixture, item.variant, item.rules, declared);
+      settings = declared === undefined ? notApplicable('a variant the profile does not declare', `the profile does not declare ${variant}`) : declaredSettings(item.fixture, item.variant, item.rules, declared);
       bySetting.set(key, settings);
     }
     return settings;

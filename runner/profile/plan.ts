@@ -68,7 +68,7 @@ export interface DeclaredRefusal {
 
 export type NotApplicable = Extract<Plan, { kind: 'not-applicable' }>;
 
-const notApplicable = (cause: string, reason = cause, derived?: string): NotApplicable => ({
+export const notApplicable = (cause: string, reason = cause, derived?: string): NotApplicable => ({
   kind: 'not-applicable',
   cause,
   reason,
