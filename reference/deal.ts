@@ -5,6 +5,7 @@
  */
 import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
+import { declareHands } from './declarations.ts';
 import { recordSweep } from './sweeps.ts';
 import { zero, type GameState } from './state.ts';
 import type { Packet, RedealRule } from './types.ts';
@@ -122,7 +123,7 @@ function tableBonus(state: GameState): void {
 /**
  * Lays out one deck order (codes, top first) for the round waiting for it: opening table and hands in the
  * variant's order, a redeal if the table calls for one (the state then waits for the next deck order),
- * otherwise the table bonus and the first turn. The caller has checked the deck with `isFullDeck`.
+ * otherwise the table bonus, the declarations and the first turn. The caller has checked the deck with `isFullDeck`.
  */
 export function layDeck(state: GameState, codes: ArrayLike<number>): void {
   resetRound(state);
@@ -146,10 +147,12 @@ export function layDeck(state: GameState, codes: ArrayLike<number>): void {
   state.cardsToPlay = state.seats.deckSize - state.seats.openingTableSize;
   dealEvent(state, true);
   tableBonus(state);
+  if (state.status !== 'over') declareHands(state);
 }
 
 /** DEAL-REFILL: the next deal of the round, when every hand is empty and the stock is not. */
 export function dealAgain(state: GameState): void {
   deal(state, state.seats.laterDeal);
   dealEvent(state, false);
+  declareHands(state);
 }

@@ -24,4 +24,5 @@ export type { GameState, GameStatus, GameResult, RoundRecord, CategoryAward, Tab
 export { Rng } from './rng.ts';
 export { playRandomGames, shuffledDeck, randomMove } from './selfplay.ts';
 export { captureTarget } from './capture.ts';
+export { bestDeclaration } from './declarations.ts';
 export type { Move } from './play.ts';

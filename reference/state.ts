@@ -126,7 +126,9 @@ export class GameState {
     this.pileCoins = new Uint16Array(players);
     this.pileSevens = new Uint16Array(players);
     this.pileBestPrime = new Uint8Array(players * SUITS.length);
-    this.sweepLog = new Uint8Array(deckSize + 2);
+    // A sweep a play, two for an opening table of 30, and a hand's declaration worth many at every deal.
+    const declarationSweeps = Math.max(0, ...rules.declarations.hands.map((declaration) => declaration.sweeps));
+    this.sweepLog = new Uint8Array(deckSize + 2 + declarationSweeps * deckSize);
     this.totals = new Int32Array(sides);
     this.target = rules.end.target;
     this.roundPoints = new Int32Array(sides);

@@ -30,6 +30,8 @@ export const RULE_IDS = [
   'TABLE-REDRAW-TENS',
   'TABLE-REDEAL-ACES',
   'TABLE-BONUS-FIFTEEN',
+  'DEAL-DECLARATION',
+  'DEAL-WILD-CARD',
   'PLAY-TURN',
   'PLAY-TRAIL',
   'CAP-RANK',
@@ -86,6 +88,7 @@ export const DEALER_ROTATIONS = ['forward', 'backward'] as const;
 export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS', 'TABLE-REDEAL-ACES'] as const;
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
+export const DECLARATION_KINDS = ['low', 'three-of-a-kind', 'low-three-of-a-kind'] as const;
 export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match', 'match-sum-or-fifteen'] as const;
 export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
@@ -144,6 +147,7 @@ export type DealerRotation = (typeof DEALER_ROTATIONS)[number];
 export type RedealRule = (typeof REDEAL_RULES)[number];
 export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
+export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
 export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
@@ -249,6 +253,25 @@ export interface OpeningTableRules {
   bonus: TableBonus;
 }
 
+/**
+ * DEAL-DECLARATION: one declaration a hand dealt may make: `low`, a hand totalling `atMost` or less;
+ * `three-of-a-kind`, every card of one value; `low-three-of-a-kind`, both at once. It scores `sweeps` sweeps.
+ */
+export interface HandDeclaration {
+  kind: DeclarationKind;
+  sweeps: number;
+  /** kinds `low`, `low-three-of-a-kind` only. */
+  atMost?: number;
+}
+
+/** DEAL-DECLARATION, DEAL-WILD-CARD: Cirulla's declarations of the hand ("accusi"). */
+export interface DeclarationRules {
+  /** The declarations a hand may make; a hand that makes several scores the one worth most. Empty: none. */
+  hands: HandDeclaration[];
+  /** DEAL-WILD-CARD: the card that stands in a declaration for the value that makes it worth most, or `none`. */
+  wild: string;
+}
+
 export interface CaptureRules {
   mode: CaptureMode;
   /** CAP-RANK: whether a rank match takes one table card of the played value, or every one. */
@@ -340,6 +363,7 @@ export interface Rules {
   players: PlayerRules;
   deal: DealRules;
   openingTable: OpeningTableRules;
+  declarations: DeclarationRules;
   capture: CaptureRules;
   sweep: SweepRules;
   remainder: RemainderRules;
@@ -422,6 +446,7 @@ export const EVENT_TYPES = [
   'deal',
   'redeal',
   'table-bonus',
+  'declaration',
   'capture',
   'trail',
   'claim',
@@ -441,6 +466,7 @@ export type GameEvent =
   | { type: 'deal'; round: number; deal: number; dealer: number; hands: string[][]; table?: string[] }
   | { type: 'redeal'; round: number; rule: RedealRule; table: string[] }
   | { type: 'table-bonus'; round: number; seat: number; cards: string[]; sweeps: number }
+  | { type: 'declaration'; round: number; seat: number; kind: DeclarationKind; cards: string[]; sweeps: number }
   | { type: 'capture'; seat: number; card: string; captured: string[] }
   | { type: 'trail'; seat: number; card: string }
   | { type: 'claim'; seat: number; captured: string[] }

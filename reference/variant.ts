@@ -53,6 +53,7 @@ export const DEFAULT_RULES: Rules = {
     rotation: 'forward',
   },
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
+  declarations: { hands: [], wild: 'none' },
   capture: {
     mode: 'match-or-sum',
     rankMatch: 'one',
@@ -314,6 +315,10 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.chooser === 'auto' && capture.mode !== 'fifteen' && !capture.rankPriority) {
     return `capture.chooser "auto" in ${capture.mode} mode needs capture.rankPriority (no source says how it would choose)`;
   }
+  const { declarations } = rules;
+  if (declarations.wild !== 'none' && parseCard(declarations.wild) < 0) return `declarations.wild "${declarations.wild}" is no card in canonical notation`;
+  const lowWithoutLimit = declarations.hands.find((declaration) => declaration.kind !== 'three-of-a-kind' && declaration.atMost === undefined);
+  if (lowWithoutLimit !== undefined) return `a declaration of kind "${lowWithoutLimit.kind}" needs atMost, the highest total it allows`;
   const ids = new Set<string>();
   for (const category of scoring.categories) {
     if (ids.has(category.id)) return `scoring category id "${category.id}" is used twice`;

@@ -5,7 +5,7 @@
  * @module
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { handOf, isClaim, roundRecords, tableOf, type GameEvent, type GameState } from '../../reference/index.ts';
+import { handOf, isClaim, roundRecords, tableOf, type DeclarationKind, type GameEvent, type GameState } from '../../reference/index.ts';
 import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture/fixture.ts';
@@ -30,6 +30,7 @@ export type ShownStep =
   | { kind: 'redeal'; rule: string; table: string[]; differences?: EventDifference[] }
   | { kind: 'deal'; deal: number; hands: string[][]; table: string[]; differences?: EventDifference[] }
   | { kind: 'table-bonus'; seat: number; cards: string[]; sweeps: number; differences?: EventDifference[] }
+  | { kind: 'declaration'; seat: number; declared: DeclarationKind; cards: string[]; sweeps: number; differences?: EventDifference[] }
   | {
       kind: 'play';
       play: number;
@@ -241,6 +242,12 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
           current.steps.push(shown);
           break;
         }
+        case 'declaration': {
+          const shown: ShownStep = { kind: 'declaration', seat: event.seat, declared: event.kind, cards: event.cards, sweeps: event.sweeps };
+          note(shown);
+          current.steps.push(shown);
+          break;
+        }
         case 'capture':
         case 'trail': {
           const table = tableOf(step.state);
@@ -423,6 +430,11 @@ function stepLines(round: number, step: ShownStep): string[] {
     case 'table-bonus':
       return [
         `  table bonus  seat ${step.seat} takes ${cards(step.cards)}  (${step.sweeps} sweep${step.sweeps === 1 ? '' : 's'})`,
+        ...differenceLines(step.differences),
+      ];
+    case 'declaration':
+      return [
+        `  declaration  seat ${step.seat} shows ${cards(step.cards)}, ${step.declared}  (${step.sweeps} sweep${step.sweeps === 1 ? '' : 's'})`,
         ...differenceLines(step.differences),
       ];
     case 'play': {

@@ -295,7 +295,7 @@ function itemsByRound(events: readonly GameEvent[], positions: readonly EventPos
   return rounds;
 }
 
-const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'capture', 'trail', 'claim', 'remainder']);
+const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'declaration', 'capture', 'trail', 'claim', 'remainder']);
 
 function checkEvents(reading: Reading, spec: ExpectedEvents): Candidate[] {
   return spec.match === 'all' ? checkAllEvents(reading, spec.list) : checkChosenEvents(reading, spec);

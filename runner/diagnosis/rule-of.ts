@@ -3,7 +3,7 @@
  * events involved, their surroundings and the rules played.
  * @module
  */
-import type { CategoryKind, ErrorCode, EventType, GameEndReason, GameEvent, RuleId, Rules } from '../../reference/index.ts';
+import { bestDeclaration, parseCard, type CategoryKind, type ErrorCode, type EventType, type GameEndReason, type GameEvent, type RuleId, type Rules } from '../../reference/index.ts';
 import type { AwardFigures } from './divergence.ts';
 import { numbers, sameJson } from '../verdict/equality.ts';
 
@@ -128,13 +128,23 @@ function lastPlayAt(stream: readonly (GameEvent | undefined)[], at: number): boo
   return false;
 }
 
-/** The event that index `at` of a stream follows, sweeps passed over: what a sweep there is the sweep of. */
-function sweptBy(stream: readonly (GameEvent | undefined)[], at: number): EventType | undefined {
-  for (let i = at - 1; i >= 0; i--) {
-    const type = stream[i]?.type;
-    if (type !== 'sweep') return type;
-  }
-  return undefined;
+/** The index of the event that index `at` of a stream follows, sweeps passed over (-1 if none). */
+function sweptAt(stream: readonly (GameEvent | undefined)[], at: number): number {
+  for (let i = at - 1; i >= 0; i--) if (stream[i]?.type !== 'sweep') return i;
+  return -1;
+}
+
+/** What a sweep at index `at` of a stream is the sweep of. */
+const sweptBy = (stream: readonly (GameEvent | undefined)[], at: number): EventType | undefined => stream[sweptAt(stream, at)]?.type;
+
+/** A declaration that differs: the wild card's rule where the hand holds it and it changes what the hand declares. */
+export function declarationRule(event: GameEvent | undefined, rules: Rules): RuleId {
+  const { hands, wild } = rules.declarations;
+  if (event?.type !== 'declaration' || !Array.isArray(event.cards) || wild === 'none') return 'DEAL-DECLARATION';
+  const codes = event.cards.map((card) => parseCard(String(card)));
+  const wildCode = parseCard(wild);
+  if (!codes.includes(wildCode)) return 'DEAL-DECLARATION';
+  return bestDeclaration(hands, codes, wildCode) === bestDeclaration(hands, codes, -1) ? 'DEAL-DECLARATION' : 'DEAL-WILD-CARD';
 }
 
 /** The precedence of event types when two differ: the one whose rule explains the difference best comes first. */
@@ -143,6 +153,7 @@ const TYPE_PRECEDENCE: readonly EventType[] = [
   'game-end',
   'redeal',
   'table-bonus',
+  'declaration',
   'claim',
   'capture',
   'trail',
@@ -174,6 +185,7 @@ export function eventRule(
     case 'sweep': {
       const after = [sweptBy(expectedStream, expectedAt), sweptBy(actualStream, actualAt)];
       if (after.includes('table-bonus')) return 'TABLE-BONUS-FIFTEEN';
+      if (after.includes('declaration')) return declarationRule(expectedStream[sweptAt(expectedStream, expectedAt)] ?? actualStream[sweptAt(actualStream, actualAt)], rules);
       if (after.includes('claim')) return 'CAP-TABLE-CLAIM';
       // Both sweeps, differing in seat or points: what a sweep is worth and whose it is.
       if (expected?.type === 'sweep' && actual?.type === 'sweep') return 'SWEEP-POINT';
@@ -190,6 +202,8 @@ export function eventRule(
       return pick('redeal')?.rule;
     case 'table-bonus':
       return 'TABLE-BONUS-FIFTEEN';
+    case 'declaration':
+      return declarationRule(pick('declaration'), rules);
     case 'claim':
       return 'CAP-TABLE-CLAIM';
     case 'capture':

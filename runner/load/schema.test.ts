@@ -45,6 +45,7 @@ import {
   TARGET_ADDITIONS,
   TEAM_MODE_PATTERN,
   THIRTY_READINGS,
+  DECLARATION_KINDS,
   TIE_BREAK_KEYS,
   TIE_POLICIES,
 } from '../../reference/types.ts';
@@ -70,6 +71,7 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   redealRule: REDEAL_RULES,
   bonusBeneficiary: BONUS_BENEFICIARIES,
   thirtyReading: THIRTY_READINGS,
+  declarationKind: DECLARATION_KINDS,
   captureMode: CAPTURE_MODES,
   rankMatch: RANK_MATCHES,
   compulsion: COMPULSIONS,

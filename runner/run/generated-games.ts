@@ -13,7 +13,7 @@ import {
   type RuleId,
   type Rules,
 } from '../../reference/index.ts';
-import { awardRule, endRule } from '../diagnosis/rule-of.ts';
+import { awardRule, declarationRule, endRule } from '../diagnosis/rule-of.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { readAsDeclared } from '../profile/plan.ts';
@@ -128,6 +128,9 @@ export function rulesExercised(events: readonly GameEvent[], rules: Rules): Set<
         break;
       case 'table-bonus':
         exercised.add('TABLE-BONUS-FIFTEEN');
+        break;
+      case 'declaration':
+        exercised.add(declarationRule(event, rules));
         break;
       case 'trail':
         exercised.add('PLAY-TRAIL');

@@ -32,6 +32,7 @@ export const EVENT_FIELDS: { readonly [T in EventType]: readonly string[] } = {
   deal: ['round', 'deal', 'dealer', 'hands', 'table'],
   redeal: ['round', 'rule', 'table'],
   'table-bonus': ['round', 'seat', 'cards', 'sweeps'],
+  declaration: ['round', 'seat', 'kind', 'cards', 'sweeps'],
   capture: ['seat', 'card', 'captured'],
   trail: ['seat', 'card'],
   claim: ['seat', 'captured'],

@@ -51,6 +51,7 @@ export class PositionReader implements EventPosition {
       case 'deal':
       case 'redeal':
       case 'table-bonus':
+      case 'declaration':
       case 'award':
       case 'round-end':
         if (Number.isInteger(event.round) && event.round !== this.round) {
@@ -63,7 +64,7 @@ export class PositionReader implements EventPosition {
       case 'trail':
       case 'claim':
       case 'sweep':
-        // After a round-end, a play, or a sweep before any play (a table bonus's, its table-bonus unreported),
+        // After a round-end, a play, or a sweep before any play (a table bonus's or a declaration's, unreported),
         // is the next round's.
         if (this.roundOver) {
           this.round++;
