@@ -3,7 +3,7 @@
  * Escoba's table bonus) and the later deals.
  * @module
  */
-import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
+import { cardSuit, cardValue, CARDS_PER_DECK, formatCards, parseCard } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
 import { declareHands } from './declarations.ts';
 import { recordSweep } from './sweeps.ts';
@@ -100,16 +100,25 @@ function voidingRule(state: GameState): RedealRule | undefined {
 
 /**
  * TABLE-BONUS-FIFTEEN: an opening table worth 15 is one escoba for the beneficiary, 30 two (split into two
- * groups of 15 under the `two-groups` reading, and nothing under `none`).
+ * groups of 15 under the `two-groups` reading, and nothing under `none`), the wild card counting as it must
+ * where `wild` says so.
  */
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
   if (!bonus.enabled) return;
+  const wild = bonus.wild ? parseCard(state.rules.declarations.wild) : -1;
   let total = 0;
-  for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
+  let wilds = 0;
+  for (let i = 0; i < state.tableLength; i++) {
+    const code = state.table[i] as number;
+    if (code === wild) wilds++;
+    else total += cardValue(code);
+  }
+  // Each wild card counts as any value from 1 to 10; 30 is taken before 15 where both can be made.
+  const makes = (sum: number): boolean => total + wilds <= sum && sum <= total + 10 * wilds;
   let sweeps = 0;
-  if (total === 15) sweeps = 1;
-  else if (total === 30 && (bonus.thirty === 'sum' || (bonus.thirty === 'two-groups' && someSubsetSums(state.table, state.tableLength, 15)))) sweeps = 2;
+  if (makes(30) && (bonus.thirty === 'sum' || (bonus.thirty === 'two-groups' && someSubsetSums(state.table, state.tableLength, 15)))) sweeps = 2;
+  else if (makes(15)) sweeps = 1;
   if (sweeps === 0) return;
   const seat = bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state);
   const cards = state.table.subarray(0, state.tableLength);

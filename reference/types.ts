@@ -246,6 +246,8 @@ export interface TableBonus {
   enabled: boolean;
   beneficiary: BonusBeneficiary;
   thirty: ThirtyReading;
+  /** Whether the wild card (`declarations.wild`) on the opening table counts as the value that makes 30 or 15. */
+  wild: boolean;
 }
 
 export interface OpeningTableRules {

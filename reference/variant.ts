@@ -52,7 +52,7 @@ export const DEFAULT_RULES: Rules = {
     firstDealer: 'last-seat',
     rotation: 'forward',
   },
-  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups' } },
+  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false } },
   declarations: { hands: [], wild: 'none' },
   capture: {
     mode: 'match-or-sum',
@@ -317,6 +317,9 @@ export function checkRules(rules: Rules): string | undefined {
   }
   const { declarations } = rules;
   if (declarations.wild !== 'none' && parseCard(declarations.wild) < 0) return `declarations.wild "${declarations.wild}" is no card in canonical notation`;
+  const { bonus } = rules.openingTable;
+  if (bonus.wild && declarations.wild === 'none') return 'openingTable.bonus.wild needs a wild card, declarations.wild';
+  if (bonus.wild && bonus.thirty === 'two-groups') return 'openingTable.bonus.wild cannot be read with thirty "two-groups" (no source splits a table holding the wild card)';
   const lowWithoutLimit = declarations.hands.find((declaration) => declaration.kind !== 'three-of-a-kind' && declaration.atMost === undefined);
   if (lowWithoutLimit !== undefined) return `a declaration of kind "${lowWithoutLimit.kind}" needs atMost, the highest total it allows`;
   const ids = new Set<string>();

@@ -11,6 +11,7 @@ import {
   type Category,
   type CategoryKind,
   type DealShape,
+  type HandDeclaration,
   type OptionSpec,
   type OptionValue,
   type Packet,
@@ -375,7 +376,35 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'TABLE-BONUS-FIFTEEN',
-          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}. These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}.${bonus.wild ? ` ${capitalised(this.cardName(this.rules.declarations.wild))} on it counts as whatever value makes 30 or, failing that, 15.` : ''} These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+        ),
+      );
+    }
+    rules.push(...this.declarations());
+    return rules;
+  }
+
+  private declarations(): RulebookRule[] {
+    const { hands, wild } = this.rules.declarations;
+    if (hands.length === 0) return [];
+    const sweeps = (count: number): string => `${count} ${this.names.sweep}${count === 1 ? '' : 's'}`;
+    const made = (declaration: HandDeclaration): string =>
+      declaration.kind === 'low'
+        ? `a hand totalling ${declaration.atMost} or less scores ${sweeps(declaration.sweeps)}`
+        : declaration.kind === 'three-of-a-kind'
+          ? `three of a kind scores ${sweeps(declaration.sweeps)}`
+          : `three of a kind totalling ${declaration.atMost} or less scores ${sweeps(declaration.sweeps)}`;
+    const rules = [
+      this.rule(
+        'DEAL-DECLARATION',
+        `Every hand is looked at as soon as it is dealt, in every deal: ${listed(hands.map(made))}. The hand is shown, and its holder makes them as ${this.names.sweep}s in every respect; a hand that makes more than one of these scores the one worth most. It is then played as dealt.`,
+      ),
+    ];
+    if (wild !== 'none') {
+      rules.push(
+        this.rule(
+          'DEAL-WILD-CARD',
+          `In a declaration ${this.cardName(wild)} stands for whatever value makes the hand worth most: 1 in a total, the other cards' value in three of a kind. In play it is the card it is.`,
         ),
       );
     }

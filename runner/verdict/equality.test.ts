@@ -57,7 +57,7 @@ describe('events as compared', () => {
       $defs: { event: { oneOf: { properties: Record<string, { const?: string }> }[] } };
     };
     const written = schema.$defs.event.oneOf.map(({ properties: { type, ...fields } }) => [type?.const, Object.keys(fields)]);
-    expect(written.length).toBe(11);
+    expect(written.length).toBe(12);
     expect(EVENT_FIELDS).toEqual(Object.fromEntries(written));
   });
 
