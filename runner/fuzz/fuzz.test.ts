@@ -72,6 +72,9 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'ace-sweep-not-scored': ['scopa-d-assi', 'cirulla'],
   'aces-never-redeal': ['cirulla'],
   'grande-for-the-king-alone': ['cirulla'],
+  'declaration-limit-excluded': ['cirulla'],
+  'declarations-on-the-first-deal-only': ['cirulla'],
+  'wild-seven-ordinary': ['cirulla'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */

@@ -653,4 +653,29 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'count = Math.min(holdings.coinRunFromKing(c), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));',
     replace: 'count = holdings.coinRunFromKing(c) > 0 ? SHORTEST_RUN : 0;',
   },
+  {
+    name: 'declaration-limit-excluded',
+    bug: 'a hand totalling exactly the limit (9 in Cirulla) is not declared: the total must be under it',
+    rule: 'DEAL-DECLARATION',
+    file: 'declarations.ts',
+    find: "? total <= (declaration.atMost as number)",
+    replace: "? total < (declaration.atMost as number)",
+  },
+  {
+    name: 'declarations-on-the-first-deal-only',
+    bug: "only the hands of a round's first deal are declared, not those of the later deals",
+    rule: 'DEAL-DECLARATION',
+    file: 'deal.ts',
+    find: `  dealEvent(state, false);
+  declareHands(state);`,
+    replace: '  dealEvent(state, false);',
+  },
+  {
+    name: 'wild-seven-ordinary',
+    bug: 'the wild seven of hearts counts as a seven in a declaration',
+    rule: 'DEAL-WILD-CARD',
+    file: 'declarations.ts',
+    find: 'if (code === wild) {',
+    replace: 'if (code === -2) {',
+  },
 ];
