@@ -75,6 +75,7 @@ export const UNWORDED_ENUMS: Record<string, string> = {
   tableSize: '`remainder` is the only word, worded with the deal sizes it gives',
   optionType: 'host options are shown by their own description and values',
   settableKnob: 'host options are shown by their own description and values',
+  declarationKind: 'each declaration is worded with its limit and its sweeps, under DEAL-DECLARATION',
 };
 
 export const WORDING = {
