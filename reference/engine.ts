@@ -3,9 +3,9 @@
  * the events it caused; the state passed in is never changed. Refusals are values (`Result`), never throws.
  * @module
  */
-import { formatCard, formatCards, parseCard } from './cards.ts';
+import { cardValue, formatCard, formatCards, parseCard } from './cards.ts';
 import { isFullDeck, layDeck } from './deal.ts';
-import { checkMove, listDecisions, type Move, playMove } from './play.ts';
+import { checkMove, emptyMove, listDecisions, type Move, playMove } from './play.ts';
 import type { Rng } from './rng.ts';
 import { randomMove, shuffledDeck, voidingDeck } from './selfplay.ts';
 import { createGame } from './setup.ts';
@@ -55,7 +55,7 @@ export class GameSession {
   }
 
   private scratchMove(): Move {
-    return (this.move ??= { handIndex: 0, positions: new Int16Array(this.state.seats.deckSize), count: 0, claim: false });
+    return (this.move ??= emptyMove(this.state.seats.deckSize));
   }
 
   /**
@@ -81,8 +81,10 @@ export class GameSession {
     let decision: Decision;
     if (move.claim) decision = { claim: taken() };
     else {
-      decision = { card: formatCard(state.hands[state.turn * state.seats.handSize + move.handIndex]) };
+      const code = state.hands[state.turn * state.seats.handSize + move.handIndex] as number;
+      decision = { card: formatCard(code) };
       if (state.rules.capture.chooser !== 'auto' && move.count > 0) decision.capture = taken();
+      if (move.value !== cardValue(code)) decision.as = move.value;
     }
     return { decision, events: this.collect(() => playMove(state, move)) };
   }

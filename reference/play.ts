@@ -42,6 +42,17 @@ export interface Move {
   positions: Int16Array;
   count: number;
   claim: boolean;
+  /** The value the card plays as: its own, or the one named for the wild card (DEAL-WILD-CARD). */
+  value: number;
+}
+
+/** A move to fill in, with room for positions on a table of `tableSize` cards. */
+export const emptyMove = (tableSize: number): Move => ({ handIndex: 0, positions: new Int16Array(Math.max(tableSize, 1)), count: 0, claim: false, value: 0 });
+
+/** DEAL-WILD-CARD: the code of the card that plays as the value its player names, or -1 where none does. */
+export function namedWild(state: GameState): number {
+  const { wild, wildInPlay } = state.rules.declarations;
+  return wildInPlay === 'named' ? parseCard(wild) : -1;
 }
 
 /**
@@ -75,7 +86,7 @@ export function playMove(state: GameState, move: Move): void {
   const base = seat * handSize;
   const length = state.handLength[seat];
   const code = state.hands[base + move.handIndex];
-  const value = cardValue(code);
+  const value = move.value;
   // Stryker disable next-line EqualityOperator: `<=` also copies into hands[base + length - 1], the slot past the shortened hand, which is never read before a deal writes it
   for (let i = base + move.handIndex + 1; i < base + length; i++) state.hands[i - 1] = state.hands[i];
   state.handLength[seat] = length - 1;
@@ -192,7 +203,7 @@ export function checkMove(state: GameState, decision: Decision, into?: Move): Re
   if (decision.seat !== undefined && decision.seat !== seat) {
     return err('NOT_YOUR_TURN', `it is seat ${seat}'s turn, not seat ${decision.seat}'s`, 'PLAY-TURN');
   }
-  const move = into ?? { handIndex: 0, positions: new Int16Array(Math.max(state.tableLength, 1)), count: 0, claim: false };
+  const move = into ?? emptyMove(state.tableLength);
   return isClaim(decision) ? checkClaim(state, decision, move) : checkPlay(state, decision, move);
 }
 
@@ -240,7 +251,13 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
   const handIndex = handIndexOf(state, seat, code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
-  const value = cardValue(code);
+  let value = cardValue(code);
+  if (decision.as !== undefined) {
+    const named = decision.as as unknown;
+    if (code !== namedWild(state)) return err('WILD_VALUE', `${decision.card} plays as its own value: only a wild card named in play takes "as"`, 'DEAL-WILD-CARD');
+    if (typeof named !== 'number' || !Number.isInteger(named) || named < 1 || named > 10) return err('WILD_VALUE', `${JSON.stringify(named)} is no card value (1 to 10)`, 'DEAL-WILD-CARD');
+    value = named;
+  }
   if (value === 1 && aceLeadForbidden(state)) {
     return err('ACE_LEAD_FORBIDDEN', `${decision.card} is an ace, which may not be played first in the round while the hand holds another card`, 'CAP-ACE-FIRST-PLAY');
   }
@@ -248,6 +265,7 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
   const rules = captureRulesNow(state);
   move.handIndex = handIndex;
   move.claim = false;
+  move.value = value;
   const { positions } = move;
 
   if (rules.chooser === 'auto') {
@@ -347,21 +365,26 @@ export function listDecisions(state: GameState): Decision[] {
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
     Array.from(positions, (position) => formatCard(state.table[position]));
+  const wild = namedWild(state);
   for (const code of state.hand(seat)) {
     if (seen.has(code)) continue;
     seen.add(code);
     const card = formatCard(code);
-    const value = cardValue(code);
-    if (noAce && value === 1) continue;
-    if (rules.chooser === 'auto') {
-      const positions = new Int16Array(Math.max(state.tableLength, 1));
-      const count = autoCapture(rules, state.table, state.tableLength, value, positions);
-      plays.push(count === 0 ? { card } : { card, capture: tableCards(positions.subarray(0, count)) });
-      continue;
+    const own = cardValue(code);
+    // The wild card named in play makes the decisions of a card of each value, `as` written where it is not its own.
+    for (let value = code === wild ? 1 : own; value <= (code === wild ? 10 : own); value++) {
+      if (noAce && value === 1) continue;
+      const play = (capture?: string[]): PlayDecision => ({ card, ...(capture === undefined ? {} : { capture }), ...(value === own ? {} : { as: value }) });
+      if (rules.chooser === 'auto') {
+        const positions = new Int16Array(Math.max(state.tableLength, 1));
+        const count = autoCapture(rules, state.table, state.tableLength, value, positions);
+        plays.push(count === 0 ? play() : play(tableCards(positions.subarray(0, count))));
+        continue;
+      }
+      const captures = listCaptures(rules, state.table, state.tableLength, value);
+      for (const set of captures) plays.push(play(tableCards(set)));
+      if (captures.length === 0 || rules.compulsion === 'none') plays.push(play());
     }
-    const captures = listCaptures(rules, state.table, state.tableLength, value);
-    for (const set of captures) plays.push({ card, capture: tableCards(set) });
-    if (captures.length === 0 || rules.compulsion === 'none') plays.push({ card });
   }
   if (rules.compulsion === 'any-card' && plays.some((d) => d.capture !== undefined)) {
     plays = plays.filter((d) => d.capture !== undefined);

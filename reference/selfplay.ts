@@ -12,7 +12,7 @@ import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
 import { listClaims } from './claim.ts';
 import { beginRound, layDeck } from './deal.ts';
-import { aceLeadForbidden, captureRulesNow, playMove, type Move } from './play.ts';
+import { aceLeadForbidden, captureRulesNow, emptyMove, namedWild, playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
 import { createGame } from './setup.ts';
 import type { GameState, Table } from './state.ts';
@@ -90,7 +90,10 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
     else if (!isPlayable(state, noAce, handStart + handIndex)) handIndex = allowed[rng.below(allowed.length)];
   }
   move.handIndex = handIndex;
-  const value = cardValue(state.hands[handStart + handIndex]);
+  const code = state.hands[handStart + handIndex] as number;
+  // The wild card named in play draws its value too (only there: other games stay what their seeds made them).
+  const value = code === namedWild(state) ? 1 + rng.below(10) : cardValue(code);
+  move.value = value;
   if (rules.chooser === 'auto') {
     move.count = autoCapture(rules, state.table, state.tableLength, value, move.positions);
     return;
@@ -123,7 +126,7 @@ export function playRandomGames(
   const created = createGame(rules, setup);
   if (!created.ok) return created;
   const state = created.value;
-  const move: Move = { handIndex: 0, positions: new Int16Array(state.seats.deckSize), count: 0, claim: false };
+  const move: Move = emptyMove(state.seats.deckSize);
   const deck = new Uint8Array(state.seats.deckSize);
   for (let game = 0; game < games; game++) {
     if (game > 0) {

@@ -89,6 +89,7 @@ export const REDEAL_RULES = ['TABLE-REDEAL-KINGS', 'TABLE-REDRAW-TENS', 'TABLE-R
 export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
 export const DECLARATION_KINDS = ['low', 'three-of-a-kind', 'low-three-of-a-kind'] as const;
+export const WILD_PLAYS = ['face', 'named'] as const;
 export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match', 'match-sum-or-fifteen'] as const;
 export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
@@ -148,6 +149,7 @@ export type RedealRule = (typeof REDEAL_RULES)[number];
 export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
+export type WildPlay = (typeof WILD_PLAYS)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
 export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
@@ -272,6 +274,8 @@ export interface DeclarationRules {
   hands: HandDeclaration[];
   /** DEAL-WILD-CARD: the card that stands in a declaration for the value that makes it worth most, or `none`. */
   wild: string;
+  /** DEAL-WILD-CARD: in play the wild card is the card it is (`face`), or plays as the value its player names (`named`). */
+  wildInPlay: WildPlay;
 }
 
 export interface CaptureRules {
@@ -422,6 +426,8 @@ export interface PlayDecision {
   capture?: string[];
   /** The seat that decides; if given, it must be the seat to play. */
   seat?: number;
+  /** DEAL-WILD-CARD under `wildInPlay: named`: the value the wild card plays as (absent: its own). */
+  as?: number;
 }
 
 /** CAP-TABLE-CLAIM: table cards making 15 that the seat to play takes before its play, at most once a turn. */
@@ -498,6 +504,7 @@ export const ERROR_CODES = [
   'CLAIM_TWICE',
   'CARD_UNKNOWN',
   'CARD_NOT_IN_HAND',
+  'WILD_VALUE',
   'ACE_LEAD_FORBIDDEN',
   'CAPTURE_NOT_ON_TABLE',
   'CAPTURE_NOT_WHOLE_TABLE',

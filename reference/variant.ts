@@ -53,7 +53,7 @@ export const DEFAULT_RULES: Rules = {
     rotation: 'forward',
   },
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false } },
-  declarations: { hands: [], wild: 'none' },
+  declarations: { hands: [], wild: 'none', wildInPlay: 'face' },
   capture: {
     mode: 'match-or-sum',
     rankMatch: 'one',
@@ -320,6 +320,10 @@ export function checkRules(rules: Rules): string | undefined {
   const { bonus } = rules.openingTable;
   if (bonus.wild && declarations.wild === 'none') return 'openingTable.bonus.wild needs a wild card, declarations.wild';
   if (bonus.wild && bonus.thirty === 'two-groups') return 'openingTable.bonus.wild cannot be read with thirty "two-groups" (no source splits a table holding the wild card)';
+  if (declarations.wildInPlay === 'named' && declarations.wild === 'none') return 'declarations.wildInPlay "named" needs a wild card, declarations.wild';
+  if (declarations.wildInPlay === 'named' && capture.compulsion === 'any-card') {
+    return 'declarations.wildInPlay "named" cannot be read with capture.compulsion "any-card" (no source says whether the wild card can capture for it)';
+  }
   const lowWithoutLimit = declarations.hands.find((declaration) => declaration.kind !== 'three-of-a-kind' && declaration.atMost === undefined);
   if (lowWithoutLimit !== undefined) return `a declaration of kind "${lowWithoutLimit.kind}" needs atMost, the highest total it allows`;
   const ids = new Set<string>();

@@ -92,6 +92,7 @@ describe('every knob value has its wording', () => {
     'capture.aceOnEmptyTable': { capture: { aceTakesAll: true } },
     'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
     'capture.aceCapture': { capture: { aceTakesAll: true } },
+    'declarations.wildInPlay': { declarations: { hands: [{ kind: 'low', atMost: 9, sweeps: 3 }], wild: '7H' } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {

@@ -38,6 +38,8 @@ export type ShownStep =
       card: string;
       /** The cards taken: absent for a trail, empty for an ace kept on an empty table (CAP-ACE-TAKES-ALL). */
       captured?: string[];
+      /** The value a wild card played as (DEAL-WILD-CARD), where its player named one. */
+      as?: number;
       sweep: boolean;
       /** The table after the play (before the remainder is taken). */
       table: string[];
@@ -253,6 +255,7 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
           const table = tableOf(step.state);
           play = { kind: 'play', play: step.number, seat: event.seat, card: event.card, sweep: false, table };
           if (event.type === 'capture') play.captured = event.captured;
+          if (step.decision !== undefined && !isClaim(step.decision) && step.decision.as !== undefined) play.as = step.decision.as;
           note(play);
           current.steps.push(play);
           break;
@@ -440,7 +443,7 @@ function stepLines(round: number, step: ShownStep): string[] {
     case 'play': {
       const action = step.captured === undefined ? 'trails' : step.captured.length === 0 ? 'keeps it' : `takes ${step.captured.join(' ')}`;
       return [
-        `round ${round} play ${step.play}  seat ${step.seat}  plays ${step.card}  ${action}${step.sweep ? '  (sweep)' : ''}`,
+        `round ${round} play ${step.play}  seat ${step.seat}  plays ${step.card}${step.as === undefined ? '' : ` as ${step.as}`}  ${action}${step.sweep ? '  (sweep)' : ''}`,
         `    table   ${cards(step.table)}`,
         ...differenceLines(step.differences),
       ];

@@ -51,6 +51,7 @@ const SETTINGS: [string, Record<string, OptionValue>, number, number?][] = [
   ['playpalace', { inverse: true, instantWin: true, scopaMechanic: 'no-scopas', target: 5 }, 3],
   ['napola', {}, 2],
   ['cirulla', {}, 2],
+  ['cirulla-parlett', {}, 2],
 ];
 
 /**
@@ -75,6 +76,7 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'declaration-limit-excluded': ['cirulla'],
   'declarations-on-the-first-deal-only': ['cirulla'],
   'wild-seven-ordinary': ['cirulla'],
+  'wild-named-value-ignored': ['cirulla-parlett'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */

@@ -36,15 +36,21 @@ export const ILLEGAL_SHAPES = [
   'capture-not-the-automatic-one',
   'claim-not-fifteen',
   'claim-not-left',
+  'value-named-not-wild',
 ] as const;
 export type IllegalShape = (typeof ILLEGAL_SHAPES)[number];
 
 /**
- * The shapes drawn under these rules: the claims' only where the rules have claims (CAP-TABLE-CLAIM), so that the
- * games of every other variant draw, and so play, as they did before claims existed.
+ * The shapes drawn under these rules: the claims' only where the rules have claims (CAP-TABLE-CLAIM), a value named
+ * for a card that is not wild only where the wild card is named in play (DEAL-WILD-CARD), so that the games of
+ * every other variant draw, and so play, as they did before these rules existed.
  */
 const shapesFor = (state: GameState): readonly IllegalShape[] =>
-  state.rules.capture.tableClaim === 'none' ? ILLEGAL_SHAPES.filter((shape) => !shape.startsWith('claim-')) : ILLEGAL_SHAPES;
+  ILLEGAL_SHAPES.filter(
+    (shape) =>
+      (state.rules.capture.tableClaim !== 'none' || !shape.startsWith('claim-')) &&
+      (state.rules.declarations.wildInPlay === 'named' || shape !== 'value-named-not-wild'),
+  );
 
 const pick = <T>(items: readonly T[], rng: Rng): T | undefined => (items.length === 0 ? undefined : items[rng.below(items.length)]);
 
@@ -137,6 +143,11 @@ function decisionOf(shape: IllegalShape, position: Position, rng: Rng): Decision
       const last = table.length - 1;
       const leftBit = position.state.renuncio >= 0 && last < position.values.length ? 1 << last : 0;
       return withClaim(someSubset((sum, mask) => sum === 15 && (mask & leftBit) === 0));
+    }
+    case 'value-named-not-wild': {
+      // What an engine that lets any card be named lets through: an ordinary card named one value higher.
+      const ordinary = card === position.state.rules.declarations.wild ? undefined : card;
+      return ordinary === undefined ? undefined : { card: ordinary, as: (value % 10) + 1 };
     }
   }
 }

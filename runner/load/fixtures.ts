@@ -22,6 +22,7 @@ import {
   type Rules,
 } from '../../reference/index.ts';
 import { replayOnReference } from '../engines/reference.ts';
+import { playedCard } from '../report/divergence.ts';
 import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
 import { type FileStamp, fileStampSync } from '../util/files.ts';
 import { filesUnder } from '../util/walk.ts';
@@ -533,7 +534,8 @@ function checkReplay(fixture: Fixture, prepared: PreparedGame, report: Reporter)
 /** A decision in a few words: `7D taking 3C 5S`, `7D taking nothing`, `7D`, `claim 7H 8S`. */
 function describeDecision(decision: Decision): string {
   if (isClaim(decision)) return `claim ${decision.claim.join(' ')}`;
-  return decision.capture === undefined ? decision.card : `${decision.card} taking ${decision.capture.join(' ') || 'nothing'}`;
+  const card = playedCard(decision);
+  return decision.capture === undefined ? card : `${card} taking ${decision.capture.join(' ') || 'nothing'}`;
 }
 
 /** A negative fixture's decision must be there, and refused. */

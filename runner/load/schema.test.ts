@@ -46,6 +46,7 @@ import {
   TEAM_MODE_PATTERN,
   THIRTY_READINGS,
   DECLARATION_KINDS,
+  WILD_PLAYS,
   TIE_BREAK_KEYS,
   TIE_POLICIES,
 } from '../../reference/types.ts';
@@ -72,6 +73,7 @@ const VOCABULARIES: Record<string, readonly string[]> = {
   bonusBeneficiary: BONUS_BENEFICIARIES,
   thirtyReading: THIRTY_READINGS,
   declarationKind: DECLARATION_KINDS,
+  wildPlay: WILD_PLAYS,
   captureMode: CAPTURE_MODES,
   rankMatch: RANK_MATCHES,
   compulsion: COMPULSIONS,

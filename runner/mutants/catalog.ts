@@ -671,6 +671,14 @@ export const MUTANTS: readonly Mutant[] = [
     replace: '  dealEvent(state, false);',
   },
   {
+    name: 'wild-named-value-ignored',
+    bug: 'the wild card plays as its own value whatever value its player names',
+    rule: 'DEAL-WILD-CARD',
+    file: 'play.ts',
+    find: '    value = named;\n',
+    replace: '',
+  },
+  {
     name: 'wild-seven-ordinary',
     bug: 'the wild seven of hearts counts as a seven in a declaration',
     rule: 'DEAL-WILD-CARD',

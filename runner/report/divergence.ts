@@ -11,6 +11,7 @@ import {
   type Decision,
   type GameEvent,
   type GameState,
+  type PlayDecision,
   handOf,
   isClaim,
   legalDecisions,
@@ -110,14 +111,19 @@ export function formatEvent(event: GameEvent | null | undefined): string {
 export function formatDecision(decision: Decision, rules?: Rules): string {
   if (isClaim(decision)) return `claims ${formatValue(decision.claim)} from the table`;
   const capture = decision.capture;
-  if (capture === undefined && rules?.capture.chooser === 'auto') return `plays ${decision.card} (the capture is automatic)`;
-  if (capture === undefined || capture.length === 0) return `plays ${decision.card} and takes nothing (a trail)`;
-  return `plays ${decision.card} and takes ${formatValue(capture)}`;
+  const card = playedCard(decision);
+  if (capture === undefined && rules?.capture.chooser === 'auto') return `plays ${card} (the capture is automatic)`;
+  if (capture === undefined || capture.length === 0) return `plays ${card} and takes nothing (a trail)`;
+  return `plays ${card} and takes ${formatValue(capture)}`;
 }
+
+/** The card a play plays, with the value it is named as where it is a wild card's (DEAL-WILD-CARD). */
+export const playedCard = (decision: PlayDecision): string => (decision.as === undefined ? decision.card : `${decision.card} as ${formatValue(decision.as)}`);
 
 function formatLegal(decision: Decision): string {
   if (isClaim(decision)) return `claim ${formatValue(decision.claim)}`;
-  return decision.capture === undefined || decision.capture.length === 0 ? `${decision.card} trails` : `${decision.card} takes ${formatValue(decision.capture)}`;
+  const card = playedCard(decision);
+  return decision.capture === undefined || decision.capture.length === 0 ? `${card} trails` : `${card} takes ${formatValue(decision.capture)}`;
 }
 
 /** `npx scopa-conformance run <file>` with the engine's flags: what reruns one fixture. */

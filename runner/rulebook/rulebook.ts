@@ -404,7 +404,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'DEAL-WILD-CARD',
-          `In a declaration ${this.cardName(wild)} stands for whatever value makes the hand worth most: 1 in a total, the other cards' value in three of a kind. In play it is the card it is.`,
+          `In a declaration ${this.cardName(wild)} stands for whatever value makes the hand worth most: 1 in a total, the other cards' value in three of a kind. ${worded('wildPlay', this.rules.declarations.wildInPlay, this.names)}`,
         ),
       );
     }

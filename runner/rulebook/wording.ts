@@ -37,6 +37,7 @@ import type {
   TableOrder,
   TargetAddition,
   ThirtyReading,
+  WildPlay,
   TieBreakKey,
   TiePolicy,
 } from '../../reference/types.ts';
@@ -117,6 +118,11 @@ export const WORDING = {
     'two-groups': () => 'if the cards can be split into two groups of 15 each (otherwise nothing happens)',
     none: () => 'never: a table of 30 is no bonus, and the cards stay on the table',
   } satisfies Wording<ThirtyReading>,
+  wildPlay: {
+    face: () => 'In play it is the card it is.',
+    named: () =>
+      'In play its player names the value from 1 to 10 it plays as, and it captures as a card of that value: named an ace, it takes a table without an ace. Trailed, it lies on the table as the card it is.',
+  } satisfies Wording<WildPlay>,
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',

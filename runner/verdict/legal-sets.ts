@@ -4,17 +4,19 @@
  * are interchangeable, DECK-COPIES).
  * @module
  */
-import { type Decision, isClaim } from '../../reference/index.ts';
+import { cardValue, type Decision, isClaim, parseCard } from '../../reference/index.ts';
 
 /**
- * A decision as compared in a legal list: the card, and the cards it takes in sorted order (none: a trail), as
- * JSON text, so that no two decisions share a key whatever their strings hold. A claim has null for its card,
- * which no card played (a string) has.
+ * A decision as compared in a legal list: the card, the value a wild card plays as (null: its own, written or
+ * not), and the cards it takes in sorted order (none: a trail), as JSON text, so that no two decisions share a key
+ * whatever their strings hold. A claim has null for its card, which no card played (a string) has.
  */
 export function decisionKey(decision: Decision): string {
   const cards = (list: unknown): string[] => (Array.isArray(list) ? list.map(String).sort() : []);
   if (isClaim(decision)) return JSON.stringify([null, ...cards(decision.claim)]);
-  return JSON.stringify([String(decision.card), ...cards(decision.capture)]);
+  const card = String(decision.card);
+  const named = decision.as === undefined || decision.as === cardValue(parseCard(card)) ? null : decision.as;
+  return JSON.stringify([card, named, ...cards(decision.capture)]);
 }
 
 /** Two legal lists as sets: the decisions of `expected` that `actual` lacks, and those it adds. */
