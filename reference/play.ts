@@ -49,11 +49,6 @@ export interface Move {
 /** A move to fill in, with room for positions on a table of `tableSize` cards. */
 export const emptyMove = (tableSize: number): Move => ({ handIndex: 0, positions: new Int16Array(Math.max(tableSize, 1)), count: 0, claim: false, value: 0 });
 
-/** DEAL-WILD-CARD: the code of the card that plays as the value its player names, or -1 where none does. */
-export function namedWild(state: GameState): number {
-  const { wild, wildInPlay } = state.rules.declarations;
-  return wildInPlay === 'named' ? parseCard(wild) : -1;
-}
 
 /**
  * The capture rules of the play to make: on a round's first play under `aceFirstPlay: ordinary`, an ace captures
@@ -254,7 +249,7 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
   let value = cardValue(code);
   if (decision.as !== undefined) {
     const named = decision.as as unknown;
-    if (code !== namedWild(state)) return err('WILD_VALUE', `${decision.card} plays as its own value: only a wild card named in play takes "as"`, 'DEAL-WILD-CARD');
+    if (code !== state.namedWild) return err('WILD_VALUE', `${decision.card} plays as its own value: only a wild card named in play takes "as"`, 'DEAL-WILD-CARD');
     if (typeof named !== 'number' || !Number.isInteger(named) || named < 1 || named > 10) return err('WILD_VALUE', `${JSON.stringify(named)} is no card value (1 to 10)`, 'DEAL-WILD-CARD');
     value = named;
   }
@@ -365,7 +360,7 @@ export function listDecisions(state: GameState): Decision[] {
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
     Array.from(positions, (position) => formatCard(state.table[position]));
-  const wild = namedWild(state);
+  const wild = state.namedWild;
   for (const code of state.hand(seat)) {
     if (seen.has(code)) continue;
     seen.add(code);

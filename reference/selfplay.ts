@@ -12,7 +12,7 @@ import { captureAt, countCaptures } from './capture-sampler.ts';
 import { cardValue, CARDS_PER_DECK } from './cards.ts';
 import { listClaims } from './claim.ts';
 import { beginRound, layDeck } from './deal.ts';
-import { aceLeadForbidden, captureRulesNow, emptyMove, namedWild, playMove, type Move } from './play.ts';
+import { aceLeadForbidden, captureRulesNow, emptyMove, playMove, type Move } from './play.ts';
 import type { Rng } from './rng.ts';
 import { createGame } from './setup.ts';
 import type { GameState, Table } from './state.ts';
@@ -92,7 +92,7 @@ export function randomMove(state: GameState, rng: Rng, move: Move): void {
   move.handIndex = handIndex;
   const code = state.hands[handStart + handIndex] as number;
   // The wild card named in play draws its value too (only there: other games stay what their seeds made them).
-  const value = code === namedWild(state) ? 1 + rng.below(10) : cardValue(code);
+  const value = code === state.namedWild ? 1 + rng.below(10) : cardValue(code);
   move.value = value;
   if (rules.chooser === 'auto') {
     move.count = autoCapture(rules, state.table, state.tableLength, value, move.positions);

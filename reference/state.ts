@@ -4,7 +4,7 @@
  * state.
  * @module
  */
-import { cardSuitIndex, cardValue, CARDS_PER_DECK, VALUES_PER_SUIT } from './cards.ts';
+import { cardSuitIndex, cardValue, CARDS_PER_DECK, parseCard, VALUES_PER_SUIT } from './cards.ts';
 import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Packet, type Rules, type TieBreakKey } from './types.ts';
 
 /** Zeroes the first `length` entries: a plain loop beats `fill` on the few entries the engine keeps per seat. */
@@ -106,6 +106,8 @@ export class GameState {
   events: GameEvent[] | null = null;
 
   readonly coinsSuitIndex: number;
+  /** DEAL-WILD-CARD: the code of the card that plays as the value its player names, or -1 where none does. */
+  readonly namedWild: number;
   /** Primiera points by card value (index 1..10), from the deck's ranks. */
   readonly primieraOf: Uint8Array;
 
@@ -114,6 +116,8 @@ export class GameState {
     readonly seats: Table,
   ) {
     this.coinsSuitIndex = SUITS.indexOf(rules.deck.coinsSuit);
+    const { wild, wildInPlay } = rules.declarations;
+    this.namedWild = wildInPlay === 'named' ? parseCard(wild) : -1;
     this.primieraOf = new Uint8Array(VALUES_PER_SUIT + 1);
     for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;
     const { players, sides, deckSize, handSize } = seats;
