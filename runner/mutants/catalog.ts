@@ -340,8 +340,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'an opening table worth 30 is no bonus, split into two groups of 15 or not: only 15 counts',
     rule: 'TABLE-BONUS-FIFTEEN',
     file: 'deal.ts',
-    find: 'else if (total === 30 && (',
-    replace: 'else if (false && (',
+    find: 'if (makes(30) && (',
+    replace: 'if (false && (',
     reading: { ambiguity: 'AMB-09', declare: () => ({ rules: { openingTable: { bonus: { thirty: 'none' } } } }) },
   },
   {
