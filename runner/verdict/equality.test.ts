@@ -127,11 +127,15 @@ describe('events as compared', () => {
 });
 
 describe('legal decisions as sets', () => {
-  test('a decision\'s key: the card, and what it takes in card order', () => {
-    expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('["7D","3D","4C"]');
-    expect(decisionKey({ card: '7D', capture: [] })).toBe('["7D"]');
-    expect(decisionKey({ card: '7D' })).toBe('["7D"]');
-    expect(decisionKey({ card: '7D', capture: 'all' as never })).toBe('["7D"]');
+  test('a decision\'s key: the card, the value it is named as, and what it takes in card order', () => {
+    expect(decisionKey({ card: '7D', capture: ['4C', '3D'] })).toBe('["7D",null,"3D","4C"]');
+    expect(decisionKey({ card: '7D', capture: [] })).toBe('["7D",null]');
+    expect(decisionKey({ card: '7D' })).toBe('["7D",null]');
+    expect(decisionKey({ card: '7D', capture: 'all' as never })).toBe('["7D",null]');
+    // A wild card named its own value is the same decision as one named nothing; named another, another decision.
+    expect(decisionKey({ card: '7H', as: 7, capture: ['3D', '4C'] })).toBe(decisionKey({ card: '7H', capture: ['4C', '3D'] }));
+    expect(decisionKey({ card: '7H', as: 1, capture: ['3D', '4C'] })).toBe('["7H",1,"3D","4C"]');
+    expect(decisionKey({ card: '7H', as: 1 })).not.toBe(decisionKey({ card: '7H', as: 2 }));
     // No string an engine sends makes two decisions one: a card and its capture joined into one card is another key.
     expect(decisionKey({ card: '7D 3C 4S' })).not.toBe(decisionKey({ card: '7D', capture: ['3C', '4S'] }));
     expect(decisionKey({ card: '7D', capture: ['3C 4S'] })).not.toBe(decisionKey({ card: '7D', capture: ['3C', '4S'] }));
