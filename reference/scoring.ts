@@ -5,7 +5,7 @@
  */
 import { CARDS_PER_DECK, parseCard, VALUES_PER_SUIT } from './cards.ts';
 import { zero, type GameState } from './state.ts';
-import { MAX_PLAYERS, SUITS, type Category, type IncompletePrimiera } from './types.ts';
+import { MAX_PLAYERS, SUITS, type Category, type IncompletePrimiera, type Suit } from './types.ts';
 
 /**
  * Who competes in the categories and what each holds: sides, or with `poolTeamCards` off in a team game,
@@ -94,11 +94,15 @@ class Holdings {
     return run;
   }
 
-  /** SCORE-GRANDE: how many cards of the coins suit, from the king down without a gap, a contestant holds. */
-  coinRunFromKing(contestant: number): number {
+  /**
+   * SCORE-GRANDE: how many cards of the coins suit, from the king down without a gap, a contestant holds; a card of
+   * `alsoSuit`, where given, stands in for the coin of its value.
+   */
+  coinRunFromKing(contestant: number, alsoSuit?: Suit): number {
     const king = this.state.coinsSuitIndex * VALUES_PER_SUIT + VALUES_PER_SUIT - 1;
+    const standIn = alsoSuit === undefined ? -1 : SUITS.indexOf(alsoSuit) * VALUES_PER_SUIT + VALUES_PER_SUIT - 1;
     let run = 0;
-    while (run < VALUES_PER_SUIT && this.copiesOf(contestant, king - run) > 0) run++;
+    while (run < VALUES_PER_SUIT && (this.copiesOf(contestant, king - run) > 0 || (standIn >= 0 && this.copiesOf(contestant, standIn - run) > 0))) run++;
     return run;
   }
 
@@ -173,7 +177,7 @@ function measure(holdings: Holdings, category: Category): void {
         count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);
         break;
       case 'grande':
-        count = Math.min(holdings.coinRunFromKing(c), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));
+        count = Math.min(holdings.coinRunFromKing(c, category.alsoSuit), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));
         break;
       case 'primiera': {
         const sum = holdings.primeSum(c);

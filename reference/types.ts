@@ -338,6 +338,8 @@ export interface Category {
   upTo?: number;
   /** kind `grande` only: the lowest value a run from the king counts down to (absent: 8, the fante). */
   downTo?: number;
+  /** kind `grande` only: a suit whose cards stand in for the coins of their value (absent: none). */
+  alsoSuit?: Suit;
 }
 
 export interface ScoringRules {

@@ -73,6 +73,7 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'ace-sweep-not-scored': ['scopa-d-assi', 'cirulla'],
   'aces-never-redeal': ['cirulla'],
   'grande-for-the-king-alone': ['cirulla'],
+  'grande-cups-for-coins': ['cirulla'],
   'declaration-limit-excluded': ['cirulla'],
   'declarations-on-the-first-deal-only': ['cirulla'],
   'wild-seven-ordinary': ['cirulla'],

@@ -650,8 +650,17 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'the grande scores for the king of coins alone, without the cavallo and fante below it',
     rule: 'SCORE-GRANDE',
     file: 'scoring.ts',
-    find: 'count = Math.min(holdings.coinRunFromKing(c), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));',
+    find: 'count = Math.min(holdings.coinRunFromKing(c, category.alsoSuit), VALUES_PER_SUIT + 1 - (category.downTo ?? GRANDE_LOWEST));',
     replace: 'count = holdings.coinRunFromKing(c) > 0 ? SHORTEST_RUN : 0;',
+  },
+  {
+    name: 'grande-cups-for-coins',
+    bug: 'in the grande a cuori card stands in for the quadri card of its value',
+    rule: 'SCORE-GRANDE',
+    file: 'scoring.ts',
+    find: 'const standIn = alsoSuit === undefined ? -1 :',
+    replace: "const standIn = alsoSuit === undefined ? SUITS.indexOf('H') * VALUES_PER_SUIT + VALUES_PER_SUIT - 1 :",
+    reading: { ambiguity: 'AMB-69', declare: () => ({ categories: { grande: { alsoSuit: 'H' } } }) },
   },
   {
     name: 'declaration-limit-excluded',

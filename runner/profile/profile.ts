@@ -32,7 +32,7 @@ export interface VariantProfile {
   options?: Record<string, OptionSupport>;
   rules?: RulesPatch;
   /** Knobs merged into every category of a kind or id, whatever the fixture's options made the list. */
-  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'threshold' | 'tieRanks' | 'copies' | 'incomplete' | 'combine' | 'winsGame' | 'upTo' | 'downTo'>>>;
+  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'threshold' | 'tieRanks' | 'copies' | 'incomplete' | 'combine' | 'winsGame' | 'upTo' | 'downTo' | 'alsoSuit'>>>;
   /** Knobs merged into the redeal condition of a rule, where the fixture's rules have it. */
   redeals?: Partial<Record<RedealRule, Partial<Omit<RedealCondition, 'rule'>>>>;
   reports?: ReportingLevel | ReportsSpec;

@@ -590,7 +590,8 @@ class RulebookWriter {
           lowest === 8
             ? 'lower cards add nothing'
             : `one more for each further card down to the ${this.rankName(lowest)} without a gap, so at most ${names.points((category.points ?? 0) + 8 - lowest)}`;
-        return `each ${names.side} holding the ${this.rankName(10)}, ${this.rankName(9)} and ${this.rankName(8)} of ${names.coins} scores ${points}; ${further}.`;
+        const standIn = category.alsoSuit === undefined ? '' : ` A card of ${this.rules.deck.suitNames[category.alsoSuit]} stands in for the ${names.coins} card of its value.`;
+        return `each ${names.side} holding the ${this.rankName(10)}, ${this.rankName(9)} and ${this.rankName(8)} of ${names.coins} scores ${points}; ${further}.${standIn}`;
       }
     }
   }
