@@ -101,7 +101,7 @@ function voidingRule(state: GameState): RedealRule | undefined {
 /**
  * TABLE-BONUS-FIFTEEN: an opening table worth 15 is one escoba for the beneficiary, 30 two (split into two
  * groups of 15 under the `two-groups` reading, and nothing under `none`), the wild card counting as it must
- * where `wild` says so.
+ * where `wild` says so; a table under `lowTable.under` is `lowTable.sweeps` sweeps.
  */
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
@@ -119,6 +119,8 @@ function tableBonus(state: GameState): void {
   let sweeps = 0;
   if (makes(30) && (bonus.thirty === 'sum' || (bonus.thirty === 'two-groups' && someSubsetSums(state.table, state.tableLength, 15)))) sweeps = 2;
   else if (makes(15)) sweeps = 1;
+  // The wild card counts at least 1 towards a low table.
+  else if (state.tableLength > 0 && total + wilds < bonus.lowTable.under) sweeps = bonus.lowTable.sweeps;
   if (sweeps === 0) return;
   const seat = bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state);
   const cards = state.table.subarray(0, state.tableLength);

@@ -250,6 +250,8 @@ export interface TableBonus {
   thirty: ThirtyReading;
   /** Whether the wild card (`declarations.wild`) on the opening table counts as the value that makes 30 or 15. */
   wild: boolean;
+  /** A table totalling less than `under` (0: no such bonus) is `sweeps` sweeps for the beneficiary. */
+  lowTable: { under: number; sweeps: number };
 }
 
 export interface OpeningTableRules {

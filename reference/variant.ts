@@ -52,7 +52,7 @@ export const DEFAULT_RULES: Rules = {
     firstDealer: 'last-seat',
     rotation: 'forward',
   },
-  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false } },
+  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false, lowTable: { under: 0, sweeps: 0 } } },
   declarations: { hands: [], wild: 'none', wildInPlay: 'face' },
   capture: {
     mode: 'match-or-sum',

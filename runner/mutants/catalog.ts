@@ -654,6 +654,18 @@ export const MUTANTS: readonly Mutant[] = [
     replace: 'count = holdings.coinRunFromKing(c) > 0 ? SHORTEST_RUN : 0;',
   },
   {
+    name: 'low-table-three-sweeps',
+    bug: 'an opening table worth less than 10 is three sweeps for the beneficiary of the table bonus',
+    rule: 'TABLE-BONUS-FIFTEEN',
+    file: 'deal.ts',
+    find: 'total + wilds < bonus.lowTable.under) sweeps = bonus.lowTable.sweeps;',
+    replace: 'total + wilds < 10) sweeps = 3;',
+    reading: {
+      ambiguity: 'AMB-67',
+      declare: (rules) => (rules.openingTable.bonus.enabled ? { rules: { openingTable: { bonus: { lowTable: { under: 10, sweeps: 3 } } } } } : undefined),
+    },
+  },
+  {
     name: 'grande-cups-for-coins',
     bug: 'in the grande a cuori card stands in for the quadri card of its value',
     rule: 'SCORE-GRANDE',

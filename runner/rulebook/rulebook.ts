@@ -376,7 +376,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'TABLE-BONUS-FIFTEEN',
-          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}.${bonus.wild ? ` ${capitalised(this.cardName(this.rules.declarations.wild))} on it counts as whatever value makes 30 or, failing that, 15.` : ''} These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}.${bonus.lowTable.under > 0 && bonus.lowTable.sweeps > 0 ? ` If it adds up to less than ${bonus.lowTable.under}, ${who} takes it as ${bonus.lowTable.sweeps} ${names.sweep}${bonus.lowTable.sweeps === 1 ? '' : 's'}.` : ''}${bonus.wild ? ` ${capitalised(this.cardName(this.rules.declarations.wild))} on it counts as whatever value makes 30 or, failing that, 15.` : ''} These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
         ),
       );
     }
