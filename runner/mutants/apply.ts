@@ -6,12 +6,18 @@
  */
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mutant } from './catalog.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const COPIED = ['bin', 'reference', 'runner', 'spec', 'variants', 'package.json'];
+
+/** Tests and their data are left out of the copy: the mutant only serves the engine, and every copy costs time. */
+function servesTheEngine(source: string): boolean {
+  const path = relative(REPO, source);
+  return !path.endsWith('.test.ts') && path.split(sep)[1] !== 'testdata';
+}
 
 export interface BuiltMutant {
   dir: string;
@@ -24,7 +30,7 @@ export async function buildMutant(...mutants: Mutant[]): Promise<BuiltMutant> {
   const dir = await mkdtemp(join(tmpdir(), `scopa-mutant-${mutants.map((mutant) => mutant.name).join('+')}-`));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
-    for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true });
+    for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true, filter: servesTheEngine });
     await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
     for (const mutant of mutants) {
       const file = join(dir, 'reference', mutant.file);
