@@ -3,7 +3,7 @@
  * Escoba's table bonus) and the later deals.
  * @module
  */
-import { cardSuit, cardValue, CARDS_PER_DECK, formatCards, parseCard } from './cards.ts';
+import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
 import { declareHands } from './declarations.ts';
 import { recordSweep } from './sweeps.ts';
@@ -106,7 +106,7 @@ function voidingRule(state: GameState): RedealRule | undefined {
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
   if (!bonus.enabled) return;
-  const wild = bonus.wild ? parseCard(state.rules.declarations.wild) : -1;
+  const wild = bonus.wild ? state.wildCard : -1;
   let total = 0;
   let wilds = 0;
   for (let i = 0; i < state.tableLength; i++) {

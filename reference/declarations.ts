@@ -4,7 +4,7 @@
  * the first player, as soon as the deal is made.
  * @module
  */
-import { cardValue, formatCards, parseCard } from './cards.ts';
+import { cardValue, formatCards } from './cards.ts';
 import { recordSweep } from './sweeps.ts';
 import type { GameState } from './state.ts';
 import type { HandDeclaration } from './types.ts';
@@ -51,15 +51,14 @@ export function bestDeclaration(declarations: readonly HandDeclaration[], hand: 
  * from the seat to play (the first player) on.
  */
 export function declareHands(state: GameState): void {
-  const { hands: declarations, wild } = state.rules.declarations;
+  const declarations = state.rules.declarations.hands;
   if (declarations.length === 0) return;
   const { players, handSize } = state.seats;
-  const wildCode = wild === 'none' ? -1 : parseCard(wild);
   const first = state.turn;
   for (let i = 0; i < players && !isOver(state); i++) {
     const seat = (first + i) % players;
     const hand = state.hands.subarray(seat * handSize, seat * handSize + (state.handLength[seat] as number));
-    const declaration = bestDeclaration(declarations, hand, wildCode);
+    const declaration = bestDeclaration(declarations, hand, state.wildCard);
     if (declaration === undefined) continue;
     state.emit({ type: 'declaration', round: state.round, seat, kind: declaration.kind, cards: formatCards(hand), sweeps: declaration.sweeps });
     for (let sweep = 0; sweep < declaration.sweeps && !isOver(state); sweep++) recordSweep(state, seat);

@@ -49,7 +49,6 @@ export interface Move {
 /** A move to fill in, with room for positions on a table of `tableSize` cards. */
 export const emptyMove = (tableSize: number): Move => ({ handIndex: 0, positions: new Int16Array(Math.max(tableSize, 1)), count: 0, claim: false, value: 0 });
 
-
 /**
  * The capture rules of the play to make: on a round's first play under `aceFirstPlay: ordinary`, an ace captures
  * as any card of value 1 (CAP-ACE-FIRST-PLAY).

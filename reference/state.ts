@@ -106,6 +106,8 @@ export class GameState {
   events: GameEvent[] | null = null;
 
   readonly coinsSuitIndex: number;
+  /** DEAL-WILD-CARD: the code of the wild card, or -1 where there is none. */
+  readonly wildCard: number;
   /** DEAL-WILD-CARD: the code of the card that plays as the value its player names, or -1 where none does. */
   readonly namedWild: number;
   /** Primiera points by card value (index 1..10), from the deck's ranks. */
@@ -117,7 +119,8 @@ export class GameState {
   ) {
     this.coinsSuitIndex = SUITS.indexOf(rules.deck.coinsSuit);
     const { wild, wildInPlay } = rules.declarations;
-    this.namedWild = wildInPlay === 'named' ? parseCard(wild) : -1;
+    this.wildCard = wild === 'none' ? -1 : parseCard(wild);
+    this.namedWild = wildInPlay === 'named' ? this.wildCard : -1;
     this.primieraOf = new Uint8Array(VALUES_PER_SUIT + 1);
     for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;
     const { players, sides, deckSize, handSize } = seats;
