@@ -129,14 +129,11 @@ function lastPlayAt(stream: readonly (GameEvent | undefined)[], at: number): boo
   return false;
 }
 
-/** The index of the event that index `at` of a stream follows, sweeps passed over (-1 if none). */
+/** The index of the event that index `at` of a stream follows, sweeps passed over (-1 if none): what a sweep there is the sweep of. */
 function sweptAt(stream: readonly (GameEvent | undefined)[], at: number): number {
   for (let i = at - 1; i >= 0; i--) if (stream[i]?.type !== 'sweep') return i;
   return -1;
 }
-
-/** What a sweep at index `at` of a stream is the sweep of. */
-const sweptBy = (stream: readonly (GameEvent | undefined)[], at: number): EventType | undefined => stream[sweptAt(stream, at)]?.type;
 
 /** A declaration that differs: the wild card's rule where the hand holds it and it changes what the hand declares. */
 export function declarationRule(event: GameEvent | undefined, rules: Rules): RuleId {
@@ -184,9 +181,10 @@ export function eventRule(
   const auto = rules.capture.chooser === 'auto';
   switch (involved) {
     case 'sweep': {
-      const after = [sweptBy(expectedStream, expectedAt), sweptBy(actualStream, actualAt)];
+      const sweptOf = [expectedStream[sweptAt(expectedStream, expectedAt)], actualStream[sweptAt(actualStream, actualAt)]];
+      const after = sweptOf.map((event) => event?.type);
       if (after.includes('table-bonus')) return 'TABLE-BONUS-FIFTEEN';
-      if (after.includes('declaration')) return declarationRule(expectedStream[sweptAt(expectedStream, expectedAt)] ?? actualStream[sweptAt(actualStream, actualAt)], rules);
+      if (after.includes('declaration')) return declarationRule(sweptOf[0] ?? sweptOf[1], rules);
       if (after.includes('claim')) return 'CAP-TABLE-CLAIM';
       // Both sweeps, differing in seat or points: what a sweep is worth and whose it is.
       if (expected?.type === 'sweep' && actual?.type === 'sweep') return 'SWEEP-POINT';
