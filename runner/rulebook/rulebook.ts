@@ -153,17 +153,18 @@ function cardName(rules: Rules, card: string): string {
 /** The variant's names for things, which the wording of knob values uses. */
 export function namesOf(rules: Rules): Names {
   const partnerships = seatedCounts(rules).some(({ mode }) => mode !== undefined && mode !== 'individual');
-  const fifteen = rules.capture.mode === 'fifteen';
+  const sweep = rules.capture.mode === 'fifteen' ? 'escoba' : 'scopa';
   return {
     side: partnerships ? 'player or partnership' : 'player',
     sides: partnerships ? 'players or partnerships' : 'players',
     coins: rules.deck.suitNames[rules.deck.coinsSuit],
-    sweep: fifteen ? 'escoba' : 'scopa',
-    aSweep: fifteen ? 'an escoba' : 'a scopa',
+    sweep,
+    aSweep: withArticle(sweep),
     ace: rankName(rules, 1),
     anAce: withArticle(rankName(rules, 1)),
     card: (card) => cardName(rules, card),
     points: (points) => `${points} point${points === 1 ? '' : 's'}`,
+    sweeps: (sweeps) => `${sweeps} ${sweep}${sweeps === 1 ? '' : 's'}`,
     sevenOfCoins: cardName(rules, `7${rules.deck.coinsSuit}`),
     copies: rules.deck.copies,
   };
@@ -376,7 +377,7 @@ class RulebookWriter {
       rules.push(
         this.rule(
           'TABLE-BONUS-FIFTEEN',
-          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}.${bonus.lowTable.under > 0 && bonus.lowTable.sweeps > 0 ? ` If it adds up to less than ${bonus.lowTable.under}, ${who} takes it as ${bonus.lowTable.sweeps} ${names.sweep}${bonus.lowTable.sweeps === 1 ? '' : 's'}.` : ''}${bonus.wild ? ` ${capitalised(this.cardName(this.rules.declarations.wild))} on it counts as whatever value makes 30 or, failing that, 15.` : ''} These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
+          `If the opening table adds up to 15, ${who} takes all of it before the first play, and it counts as one ${names.sweep}. ${bonus.thirty === 'none' ? `A table of 30 counts for nothing: ${worded('thirtyReading', bonus.thirty, names)}` : `If it adds up to 30, ${who} takes it as two ${names.sweep}s, ${worded('thirtyReading', bonus.thirty, names)}`}.${bonus.lowTable.under > 0 && bonus.lowTable.sweeps > 0 ? ` If it adds up to less than ${bonus.lowTable.under}, ${who} takes it as ${names.sweeps(bonus.lowTable.sweeps)}.` : ''}${bonus.wild ? ` ${capitalised(this.cardName(this.rules.declarations.wild))} on it counts as whatever value makes 30 or, failing that, 15.` : ''} These are ${names.sweep}s in every respect, and the first player then plays to an empty table.`,
         ),
       );
     }
@@ -387,13 +388,12 @@ class RulebookWriter {
   private declarations(): RulebookRule[] {
     const { hands, wild } = this.rules.declarations;
     if (hands.length === 0) return [];
-    const sweeps = (count: number): string => `${count} ${this.names.sweep}${count === 1 ? '' : 's'}`;
     const made = (declaration: HandDeclaration): string =>
       declaration.kind === 'low'
-        ? `a hand totalling ${declaration.atMost} or less scores ${sweeps(declaration.sweeps)}`
+        ? `a hand totalling ${declaration.atMost} or less scores ${this.names.sweeps(declaration.sweeps)}`
         : declaration.kind === 'three-of-a-kind'
-          ? `three of a kind scores ${sweeps(declaration.sweeps)}`
-          : `three of a kind totalling ${declaration.atMost} or less scores ${sweeps(declaration.sweeps)}`;
+          ? `three of a kind scores ${this.names.sweeps(declaration.sweeps)}`
+          : `three of a kind totalling ${declaration.atMost} or less scores ${this.names.sweeps(declaration.sweeps)}`;
     const rules = [
       this.rule(
         'DEAL-DECLARATION',

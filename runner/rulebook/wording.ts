@@ -62,6 +62,8 @@ export interface Names {
   card(card: string): string;
   /** `1 point`, `2 points`. */
   points(points: number): string;
+  /** `1 scopa`, `3 scopas`, in the variant's word. */
+  sweeps(sweeps: number): string;
   /** The 7 of the coins suit in words. */
   sevenOfCoins: string;
   /** How many decks are shuffled together. */
