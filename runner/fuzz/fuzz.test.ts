@@ -174,7 +174,12 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
       let found: FuzzFinding | undefined;
       let played = 0;
       for (const setting of settingsTriedOn(mutant)) {
-        const outcome = await fuzz(engine, settingsOf(setting, 650));
+        // Once the mutant's own rule is found (and shrunk), the games after it would only find it again.
+        const shown = new AbortController();
+        const onGame = (_: number, broken: ReadonlySet<string>): void => {
+          if (broken.has(mutant.rule)) shown.abort();
+        };
+        const outcome = await fuzz(engine, { ...settingsOf(setting, 650), signal: shown.signal, onGame });
         played += outcome.games;
         // The finding under the mutant's own rule where fuzz names it, else the first one found.
         found = outcome.findings.find((finding) => finding.rule === mutant.rule) ?? outcome.findings[0];
