@@ -9,6 +9,7 @@ import {
   listCaptures,
   MAX_TARGET,
   rankMatchPosition,
+  readsAceAlone,
   someSubsetSums,
   sumsOfValue,
   takesAnyPart,
@@ -22,11 +23,12 @@ import type { CaptureRules } from './types.ts';
 let ways = new Float64Array(64 * (MAX_TARGET + 1));
 /**
  * The captures themselves, where the table of ways does not count them: the sums of the fewest cards, the rank
- * match of every card of a value, rank matches or sums beside fifteens. Those readings are rare enough not to need a
+ * match of every card of a value, rank matches or sums beside fifteens, an ace that may take an ace alone. Those readings are rare enough not to need a
  * counting table of their own; copies of a card are one capture there, as listCaptures lists them.
  */
 let listed: number[][] = [];
-const listsCaptures = (rules: CaptureRules): boolean => rules.sums === 'fewest-cards' || takesEveryMatch(rules) || rules.mode === 'fifteen-or-match' || sumsOfValue(rules);
+const listsCaptures = (rules: CaptureRules): boolean =>
+  rules.sums === 'fewest-cards' || takesEveryMatch(rules) || rules.mode === 'fifteen-or-match' || sumsOfValue(rules) || readsAceAlone(rules);
 
 /**
  * How many legal captures a played card has, counted without listing them (copies of a card at different

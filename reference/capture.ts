@@ -62,11 +62,27 @@ export function someSubsetSums(table: Uint8Array, length: number, target: number
 /**
  * CAP-ACE-TAKES-ALL: whether the played card takes the whole table, as an ace does where the rule is on, unless the
  * table is empty or an ace already lies there (it then captures by the ordinary rules, unless `aceOnAce` says it
- * takes all the same).
+ * takes all the same, or under `ace-alone` where the table and the ace make 15).
  */
 export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
   // Kept this small so that it inlines into the hot paths, where the knob is nearly always off.
-  return playedValue === 1 && rules.aceTakesAll && length > 0 && (rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0);
+  return (
+    playedValue === 1 &&
+    rules.aceTakesAll &&
+    length > 0 &&
+    (rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalOnTable(table, length) === 14))
+  );
+}
+
+/** CAP-ACE-TAKES-ALL: whether an ace onto a table holding an ace may take that ace alone (`aceOnAce: ace-alone`). */
+export const readsAceAlone = (rules: CaptureRules): boolean => rules.aceOnAce === 'ace-alone';
+
+/**
+ * CAP-ACE-TAKES-ALL with `aceOnAce: ace-alone`: whether the played ace may take an ace of the table and nothing
+ * else, a capture that is never a sweep: an ace lies there, and the table and the played ace do not make 15.
+ */
+export function takesAceAlone(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
+  return playedValue === 1 && rules.aceTakesAll && readsAceAlone(rules) && length > 0 && !takesWholeTable(rules, table, length, playedValue);
 }
 
 /** CAP-ACE-TAKES-ALL with `aceCapture: any-part`: the ace that takes the table may take any part of it. */
@@ -80,6 +96,12 @@ export function keepsItself(rules: CaptureRules, length: number, playedValue: nu
 function firstOfValue(table: Uint8Array, length: number, value: number): number {
   for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) return position;
   return -1;
+}
+
+function totalOnTable(table: Uint8Array, length: number): number {
+  let total = 0;
+  for (let position = 0; position < length; position++) total += cardValue(table[position] as number);
+  return total;
 }
 
 function countOfValue(table: Uint8Array, length: number, value: number): number {
@@ -112,6 +134,7 @@ export function rankMatchFrom(rules: CaptureRules, table: Uint8Array, length: nu
 export function canCapture(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number): boolean {
   return (
     takesWholeTable(rules, table, length, playedValue) ||
+    takesAceAlone(rules, table, length, playedValue) ||
     someSubsetSums(table, length, captureTarget(rules, playedValue)) ||
     // A card of the played value is a sum of one, which someSubsetSums finds: a rank match or a sum.
     (sumsOfValue(rules) && someSubsetSums(table, length, playedValue)) ||
@@ -136,7 +159,8 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
     else sets.push(Array.from({ length }, (_, position) => position));
     return sets;
   }
-  if (capturesByRank(rules)) {
+  const aceAlone = takesAceAlone(rules, table, length, playedValue);
+  if (capturesByRank(rules) || aceAlone) {
     if (takesEveryMatch(rules)) {
       const first = firstOfValue(table, length, playedValue);
       if (first >= 0) sets.push(Array.from(everyMatch.subarray(0, rankMatchFrom(rules, table, length, first, everyMatch))));
@@ -151,6 +175,7 @@ export function listCaptures(rules: CaptureRules, table: Uint8Array, length: num
       for (const set of sets) excludedCodes[table[set[0] as number] as number] = 0;
     }
   }
+  if (aceAlone) return sets;
   const matches = sets.length;
   const priority = matches > 0 && rules.rankPriority;
   // collectSubsets leaves excludedCodes all zero, as it found them.
@@ -254,6 +279,7 @@ export function autoCapture(
   out: Int16Array,
 ): number {
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
+  if (takesAceAlone(rules, table, length, playedValue)) return rankMatchFrom(rules, table, length, firstOfValue(table, length, 1), out);
   const target = captureTarget(rules, playedValue);
   const match = rankMatchPosition(rules, table, length, playedValue);
   if (match >= 0) return rankMatchFrom(rules, table, length, match, out);
@@ -299,7 +325,13 @@ export function autoCapture(
   return taken;
 }
 
-export type CaptureProblem = 'CAPTURE_NOT_ON_TABLE' | 'CAPTURE_NOT_WHOLE_TABLE' | 'CAPTURE_WRONG_SUM' | 'CAPTURE_RANK_PRIORITY' | 'CAPTURE_NOT_FEWEST';
+export type CaptureProblem =
+  | 'CAPTURE_NOT_ON_TABLE'
+  | 'CAPTURE_NOT_WHOLE_TABLE'
+  | 'CAPTURE_ACE_ALONE'
+  | 'CAPTURE_WRONG_SUM'
+  | 'CAPTURE_RANK_PRIORITY'
+  | 'CAPTURE_NOT_FEWEST';
 
 const takenPerCode = new Int16Array(40);
 
@@ -349,7 +381,8 @@ export function resolveCapture(
   const taken = locateOnTable(table, length, codes, out);
   if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';
   if (takesWholeTable(rules, table, length, playedValue)) return taken === length || takesAnyPart(rules) ? taken : 'CAPTURE_NOT_WHOLE_TABLE';
-  if (isRankMatch(rules, table, length, playedValue, codes)) return taken;
+  if (takesAceAlone(rules, table, length, playedValue)) return isRankMatch(rules, table, length, playedValue, codes) ? taken : 'CAPTURE_ACE_ALONE';
+  if (capturesByRank(rules) && isRankMatch(rules, table, length, playedValue, codes)) return taken;
   if (sum !== target || codes.length < smallestSum(target, playedValue)) return 'CAPTURE_WRONG_SUM';
   if (yieldsToRankMatch(rules, target, playedValue) && rankMatchPosition(rules, table, length, playedValue) >= 0) return 'CAPTURE_RANK_PRIORITY';
   if (rules.sums === 'fewest-cards' && codes.length > fewestCards(table, length, target)) return 'CAPTURE_NOT_FEWEST';
@@ -358,6 +391,6 @@ export function resolveCapture(
 
 /** CAP-RANK: whether the named cards are a rank match: one card of the played value, or every one under `rankMatch: all`. */
 function isRankMatch(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number, codes: readonly number[]): boolean {
-  if (!capturesByRank(rules) || codes.some((code) => cardValue(code) !== playedValue)) return false;
+  if (codes.some((code) => cardValue(code) !== playedValue)) return false;
   return codes.length === (takesEveryMatch(rules) ? countOfValue(table, length, playedValue) : 1);
 }

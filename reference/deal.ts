@@ -6,9 +6,9 @@
 import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
 import { someSubsetSums } from './capture.ts';
 import { declareHands } from './declarations.ts';
-import { recordSweep } from './sweeps.ts';
+import { recordSweep, scoreAtOnce } from './sweeps.ts';
 import { zero, type GameState } from './state.ts';
-import type { Packet, RedealRule } from './types.ts';
+import type { Packet, RedealRule, TableBonus, TablePoints } from './types.ts';
 
 /** DEAL-DEALER: starts the next round; the engine then waits for its deck order. */
 export function beginRound(state: GameState): void {
@@ -101,11 +101,35 @@ function voidingRule(state: GameState): RedealRule | undefined {
 /**
  * TABLE-BONUS-FIFTEEN: an opening table worth 15 is one escoba for the beneficiary, 30 two (split into two
  * groups of 15 under the `two-groups` reading, and nothing under `none`), the wild card counting as it must
- * where `wild` says so; a table under `lowTable.under` is `lowTable.sweeps` sweeps.
+ * where `wild` says so; a table under `lowTable.under` is `lowTable.sweeps` sweeps. Then the tables that
+ * score points.
  */
 function tableBonus(state: GameState): void {
   const bonus = state.rules.openingTable.bonus;
   if (!bonus.enabled) return;
+  const points = bonus.points.length === 0 ? 0 : tablePoints(state, bonus.points);
+  tableSweeps(state, bonus);
+  if (points > 0 && state.status !== 'over') {
+    const seat = beneficiary(state);
+    state.emit({ type: 'table-bonus', round: state.round, seat, cards: [], sweeps: 0, points });
+    scoreAtOnce(state, state.seats.sideOf[seat] as number, points);
+  }
+}
+
+const beneficiary = (state: GameState): number => (state.rules.openingTable.bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state));
+
+/** The points of the opening table as dealt, every card at its own value: the beneficiary takes no card for them. */
+function tablePoints(state: GameState, scoring: readonly TablePoints[]): number {
+  let total = 0;
+  for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
+  let points = 0;
+  for (const { under, over, points: worth } of scoring) {
+    if ((under !== undefined && total < under) || (over !== undefined && total > over)) points += worth;
+  }
+  return points;
+}
+
+function tableSweeps(state: GameState, bonus: TableBonus): void {
   const wild = bonus.wild ? state.wildCard : -1;
   let total = 0;
   let wilds = 0;
@@ -122,7 +146,7 @@ function tableBonus(state: GameState): void {
   // The wild card counts at least 1 towards a low table.
   else if (state.tableLength > 0 && total + wilds < bonus.lowTable.under) sweeps = bonus.lowTable.sweeps;
   if (sweeps === 0) return;
-  const seat = bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state);
+  const seat = beneficiary(state);
   const cards = state.table.subarray(0, state.tableLength);
   for (const code of cards) state.addToPile(seat, code);
   state.lastCapturer = seat;

@@ -10,6 +10,7 @@ import {
   keepsItself,
   listCaptures,
   resolveCapture,
+  takesAceAlone,
   takesEveryMatch,
   takesWholeTable,
   type CaptureProblem,
@@ -95,11 +96,13 @@ export function playMove(state: GameState, move: Move): void {
   } else {
     state.renuncio = -1;
     // Whether the capture empties the table as a sweep, decided before the cards leave it: an ace's taking of
-    // the whole table may be none (SWEEP-ACE-TAKES-ALL), and an ace kept on an empty table takes nothing.
+    // the whole table may be none (SWEEP-ACE-TAKES-ALL), an ace that may take an ace alone never sweeps with it,
+    // and an ace kept on an empty table takes nothing.
     const sweepsTable =
       move.count > 0 &&
       move.count === state.tableLength &&
-      (state.rules.sweep.aceTakesAll || !takesWholeTable(rules, state.table, state.tableLength, value));
+      (state.rules.sweep.aceTakesAll || !takesWholeTable(rules, state.table, state.tableLength, value)) &&
+      !takesAceAlone(rules, state.table, state.tableLength, value);
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
     if (state.events !== null) state.emit({ type: 'capture', seat, card: formatCard(code), captured: cardsAt(state, move) });
     takeFromTable(state, seat, move);
@@ -310,6 +313,8 @@ function captureProblemText(state: GameState, decision: PlayDecision, problem: C
       return `${capture} is not on the table [${table}]`;
     case 'CAPTURE_NOT_WHOLE_TABLE':
       return `an ace takes the whole table [${table}], not ${capture}`;
+    case 'CAPTURE_ACE_ALONE':
+      return `an ace lies on the table [${table}], which with ${decision.card} does not make 15: ${decision.card} takes that ace alone, not ${capture}`;
     case 'CAPTURE_WRONG_SUM':
       switch (state.rules.capture.mode) {
         case 'match-or-sum':
@@ -336,6 +341,7 @@ function captureProblemRule(mode: CaptureMode, problem: CaptureProblem): RuleId 
     case 'CAPTURE_NOT_ON_TABLE':
       return 'CAP-CHOICE';
     case 'CAPTURE_NOT_WHOLE_TABLE':
+    case 'CAPTURE_ACE_ALONE':
       return 'CAP-ACE-TAKES-ALL';
     case 'CAPTURE_WRONG_SUM':
       return mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN';

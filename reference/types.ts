@@ -97,7 +97,7 @@ export const CHOOSERS = ['player', 'auto'] as const;
 export const SUM_CHOICES = ['any', 'fewest-cards'] as const;
 export const AUTO_TIE_BREAKS = ['include-earliest', 'exclude-earliest'] as const;
 export const TABLE_CLAIMS = ['none', 'any-fifteen', 'after-discard'] as const;
-export const ACES_ON_ACE = ['ordinary', 'takes-all'] as const;
+export const ACES_ON_ACE = ['ordinary', 'takes-all', 'ace-alone'] as const;
 export const ACES_ON_EMPTY_TABLE = ['trailed', 'kept'] as const;
 export const ACE_FIRST_PLAYS = ['free', 'forbidden', 'ordinary'] as const;
 export const ACE_CAPTURES = ['whole-table', 'any-part'] as const;
@@ -252,6 +252,15 @@ export interface TableBonus {
   wild: boolean;
   /** A table totalling less than `under` (0: no such bonus) is `sweeps` sweeps for the beneficiary. */
   lowTable: { under: number; sweeps: number };
+  /** Tables that score points, not sweeps, for the beneficiary, who takes no card. */
+  points: TablePoints[];
+}
+
+/** TABLE-BONUS-FIFTEEN: an opening table totalling less than `under`, or more than `over`, scores `points`. */
+export interface TablePoints {
+  under?: number;
+  over?: number;
+  points: number;
 }
 
 export interface OpeningTableRules {
@@ -294,7 +303,10 @@ export interface CaptureRules {
   aceTakesAll: boolean;
   /** CAP-TABLE-CLAIM: which table cards making 15 the seat to play may take before its play, if any. */
   tableClaim: TableClaim;
-  /** CAP-ACE-TAKES-ALL: an ace played onto a table holding an ace captures as any card of value 1, or takes it all. */
+  /**
+   * CAP-ACE-TAKES-ALL: an ace played onto a table holding an ace captures as any card of value 1, takes it all, or
+   * takes that ace alone, with no sweep, unless the table and it make 15 (then all).
+   */
   aceOnAce: AceOnAce;
   /** CAP-ACE-TAKES-ALL: an ace played to an empty table is trailed, or goes to its player's pile. */
   aceOnEmptyTable: AceOnEmptyTable;
@@ -477,7 +489,7 @@ export type GameEndReason = (typeof GAME_END_REASONS)[number];
 export type GameEvent =
   | { type: 'deal'; round: number; deal: number; dealer: number; hands: string[][]; table?: string[] }
   | { type: 'redeal'; round: number; rule: RedealRule; table: string[] }
-  | { type: 'table-bonus'; round: number; seat: number; cards: string[]; sweeps: number }
+  | { type: 'table-bonus'; round: number; seat: number; cards: string[]; sweeps: number; points?: number }
   | { type: 'declaration'; round: number; seat: number; kind: DeclarationKind; cards: string[]; sweeps: number }
   | { type: 'capture'; seat: number; card: string; captured: string[] }
   | { type: 'trail'; seat: number; card: string }
@@ -512,6 +524,7 @@ export const ERROR_CODES = [
   'ACE_LEAD_FORBIDDEN',
   'CAPTURE_NOT_ON_TABLE',
   'CAPTURE_NOT_WHOLE_TABLE',
+  'CAPTURE_ACE_ALONE',
   'CAPTURE_WRONG_SUM',
   'CAPTURE_RANK_PRIORITY',
   'CAPTURE_NOT_FEWEST',

@@ -52,7 +52,7 @@ export const DEFAULT_RULES: Rules = {
     firstDealer: 'last-seat',
     rotation: 'forward',
   },
-  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false, lowTable: { under: 0, sweeps: 0 } } },
+  openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false, lowTable: { under: 0, sweeps: 0 }, points: [] } },
   declarations: { hands: [], wild: 'none', wildInPlay: 'face' },
   capture: {
     mode: 'match-or-sum',

@@ -29,7 +29,7 @@ const OPTIONS = {
 export type ShownStep =
   | { kind: 'redeal'; rule: string; table: string[]; differences?: EventDifference[] }
   | { kind: 'deal'; deal: number; hands: string[][]; table: string[]; differences?: EventDifference[] }
-  | { kind: 'table-bonus'; seat: number; cards: string[]; sweeps: number; differences?: EventDifference[] }
+  | { kind: 'table-bonus'; seat: number; cards: string[]; sweeps: number; points?: number; differences?: EventDifference[] }
   | { kind: 'declaration'; seat: number; declared: DeclarationKind; cards: string[]; sweeps: number; differences?: EventDifference[] }
   | {
       kind: 'play';
@@ -240,6 +240,7 @@ export function showGame(gameFile: GameFile, prepared: PreparedGame, playthrough
         }
         case 'table-bonus': {
           const shown: ShownStep = { kind: 'table-bonus', seat: event.seat, cards: event.cards, sweeps: event.sweeps };
+          if (event.points !== undefined) shown.points = event.points;
           note(shown);
           current.steps.push(shown);
           break;
@@ -432,7 +433,9 @@ function stepLines(round: number, step: ShownStep): string[] {
     }
     case 'table-bonus':
       return [
-        `  table bonus  seat ${step.seat} takes ${cards(step.cards)}  (${step.sweeps} sweep${step.sweeps === 1 ? '' : 's'})`,
+        step.points === undefined
+          ? `  table bonus  seat ${step.seat} takes ${cards(step.cards)}  (${step.sweeps} sweep${step.sweeps === 1 ? '' : 's'})`
+          : `  table bonus  seat ${step.seat} scores ${step.points} point${step.points === 1 ? '' : 's'}, the table stays`,
         ...differenceLines(step.differences),
       ];
     case 'declaration':

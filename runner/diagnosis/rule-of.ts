@@ -56,6 +56,7 @@ export function ruleOfErrorCode(code: ErrorCode | string, rules: Rules): RuleId 
     ACE_LEAD_FORBIDDEN: 'CAP-ACE-FIRST-PLAY',
     CAPTURE_NOT_ON_TABLE: 'CAP-CHOICE',
     CAPTURE_NOT_WHOLE_TABLE: 'CAP-ACE-TAKES-ALL',
+    CAPTURE_ACE_ALONE: 'CAP-ACE-TAKES-ALL',
     CAPTURE_WRONG_SUM: rules.capture.mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN',
     CAPTURE_RANK_PRIORITY: 'CAP-RANK-PRIORITY',
     CAPTURE_NOT_FEWEST: 'CAP-CHOICE',

@@ -62,6 +62,7 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'scopone-dealt-in-packets': ['scopone-classico'],
   'ace-game-four-players-ten-each': ['scopa-d-assi'],
   'ace-takes-all-over-an-ace': ['scopa-d-assi'],
+  'ace-takes-an-ace-alone': ['scopa-d-assi', 'cirulla'],
   'ace-kept-on-empty-table': ['scopa-d-assi'],
   'ace-takes-any-part': ['scopa-d-assi'],
   'ace-lead-forbidden': ['scopa-d-assi'],

@@ -30,7 +30,7 @@ const branchesOf = (name: string): Schema[] => defs[name]?.oneOf as Schema[];
 const EVERY_EVENT: { [T in EventType]: Required<Extract<GameEvent, { type: T }>> } = {
   deal: { type: 'deal', round: 1, deal: 1, dealer: 1, hands: [['7D'], ['1S']], table: ['3D', '4C'] },
   redeal: { type: 'redeal', round: 1, rule: 'TABLE-REDEAL-KINGS', table: ['10D', '10H', '10S', '1C'] },
-  'table-bonus': { type: 'table-bonus', round: 1, seat: 0, cards: ['5D', '10S'], sweeps: 1 },
+  'table-bonus': { type: 'table-bonus', round: 1, seat: 0, cards: ['5D', '10S'], sweeps: 1, points: 1 },
   declaration: { type: 'declaration', round: 1, seat: 1, kind: 'low', cards: ['1D', '2S', '3C'], sweeps: 3 },
   capture: { type: 'capture', seat: 0, card: '7D', captured: ['3D', '4C'] },
   trail: { type: 'trail', seat: 1, card: '2H' },

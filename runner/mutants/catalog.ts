@@ -580,9 +580,21 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'an ace played onto a table holding an ace takes the whole table, not that ace',
     rule: 'CAP-ACE-TAKES-ALL',
     file: 'capture.ts',
-    find: "(rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0)",
+    find: "(rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalOnTable(table, length) === 14))",
     replace: '(true)',
     reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceOnAce: 'takes-all' } } }) },
+  },
+  {
+    name: 'ace-takes-an-ace-alone',
+    bug: 'an ace played onto a table holding an ace takes that ace and nothing else, and no sweep, unless the table and it make 15',
+    rule: 'CAP-ACE-TAKES-ALL',
+    file: 'capture.ts',
+    find: "export const readsAceAlone = (rules: CaptureRules): boolean => rules.aceOnAce === 'ace-alone';",
+    replace: "export const readsAceAlone = (rules: CaptureRules): boolean => rules.aceOnAce !== 'takes-all';",
+    reading: {
+      ambiguity: 'AMB-68',
+      declare: (rules) => (rules.capture.aceTakesAll && rules.capture.aceOnAce === 'ordinary' ? { rules: { capture: { aceOnAce: 'ace-alone' } } } : undefined),
+    },
   },
   {
     name: 'ace-kept-on-empty-table',
@@ -663,6 +675,21 @@ export const MUTANTS: readonly Mutant[] = [
     reading: {
       ambiguity: 'AMB-67',
       declare: (rules) => (rules.openingTable.bonus.enabled ? { rules: { openingTable: { bonus: { lowTable: { under: 10, sweeps: 3 } } } } } : undefined),
+    },
+  },
+  {
+    name: 'table-points-low-and-high',
+    bug: 'an opening table under 9 is one point for the beneficiary of the table bonus, one over 30 two points',
+    rule: 'TABLE-BONUS-FIFTEEN',
+    file: 'deal.ts',
+    find: 'const points = bonus.points.length === 0 ? 0 : tablePoints(state, bonus.points);',
+    replace: 'const points = tablePoints(state, [{ under: 9, points: 1 }, { over: 30, points: 2 }]);',
+    reading: {
+      ambiguity: 'AMB-67',
+      declare: (rules) =>
+        rules.openingTable.bonus.enabled
+          ? { rules: { openingTable: { bonus: { points: [{ under: 9, points: 1 }, { over: 30, points: 2 }] } } } }
+          : undefined,
     },
   },
   {

@@ -164,6 +164,8 @@ export const WORDING = {
   aceOnAce: {
     ordinary: (names) => `Where ${names.anAce} lies on the table, the ${names.ace} played captures by the ordinary rules instead.`,
     'takes-all': (names) => `It does so even where ${names.anAce} lies on the table.`,
+    'ace-alone': (names) =>
+      `Where ${names.anAce} lies on the table, the ${names.ace} played takes that ${names.ace} and nothing else, and is not ${names.aSweep} even where it leaves the table empty; unless the table and the ${names.ace} played add up to 15, when it takes the whole table.`,
   } satisfies Wording<AceOnAce>,
   aceCapture: {
     'whole-table': () => 'It takes the table whole, never a part of it.',

@@ -31,7 +31,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 export const EVENT_FIELDS: { readonly [T in EventType]: readonly string[] } = {
   deal: ['round', 'deal', 'dealer', 'hands', 'table'],
   redeal: ['round', 'rule', 'table'],
-  'table-bonus': ['round', 'seat', 'cards', 'sweeps'],
+  'table-bonus': ['round', 'seat', 'cards', 'sweeps', 'points'],
   declaration: ['round', 'seat', 'kind', 'cards', 'sweeps'],
   capture: ['seat', 'card', 'captured'],
   trail: ['seat', 'card'],
