@@ -175,10 +175,11 @@ describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shri
       let found: FuzzFinding | undefined;
       let played = 0;
       for (const setting of settingsTriedOn(mutant)) {
-        // Once the mutant's own rule is found (and shrunk), the games after it would only find it again.
+        // Once the mutant's own rule is found and shrunk to the rounds it needs, later games would only find it again.
         const shown = new AbortController();
-        const onGame = (_: number, broken: ReadonlySet<string>): void => {
-          if (broken.has(mutant.rule)) shown.abort();
+        const onGame = (_: number, __: ReadonlySet<string>, findings: ReadonlyMap<string, FuzzFinding>): void => {
+          const rounds = findings.get(mutant.rule)?.fixture.rounds.length;
+          if (rounds !== undefined && rounds <= (ROUNDS_NEEDED[mutant.name] ?? 1)) shown.abort();
         };
         const outcome = await fuzz(engine, { ...settingsOf(setting, 650), signal: shown.signal, onGame });
         played += outcome.games;

@@ -53,8 +53,8 @@ export interface FuzzSettings {
   /** One of several jobs sharing the games: this one plays games `index`, `index + of`, `index + 2 × of`, ... */
   job?: { index: number; of: number };
   signal?: AbortSignal;
-  /** After each game: how many games so far, and the rules broken (`ruleKey`). */
-  onGame?: (games: number, rules: ReadonlySet<string>) => void;
+  /** After each game: how many games so far, the rules broken (`ruleKey`), and the finding of each, the smallest so far. */
+  onGame?: (games: number, rules: ReadonlySet<string>, findings: ReadonlyMap<string, FuzzFinding>) => void;
 }
 
 /** A rule the engine broke, and the smallest game found that shows it. */
@@ -195,7 +195,7 @@ export async function fuzz(engine: Engine, settings: FuzzSettings): Promise<Fuzz
     }
     const probe = generated.probe === undefined ? undefined : await judged({ ...generated.probe, tags: ['fuzz', 'probe'] }, rules, settings.judge);
     if (probe !== undefined && (await judge(probe, rules, seed))) tally.probes++;
-    settings.onGame?.(tally.games, broken);
+    settings.onGame?.(tally.games, broken, findings);
   }
   return {
     ...tally,
