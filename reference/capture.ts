@@ -145,7 +145,8 @@ export function canCapture(rules: CaptureRules, table: Uint8Array, length: numbe
 const stack = new Int16Array(256);
 /** The rank match of every card of a value, written here before listCaptures copies it. */
 const everyMatch = new Int16Array(256);
-const excludedCodes = new Uint8Array(40);
+// Room for the codes of a wild card kept as a value (KEPT_WILD, 40..49) too.
+const excludedCodes = new Uint8Array(50);
 
 /**
  * Every legal capture of a played card of this value, for a player who chooses (CAP-CHOICE), each the table
@@ -333,7 +334,7 @@ export type CaptureProblem =
   | 'CAPTURE_RANK_PRIORITY'
   | 'CAPTURE_NOT_FEWEST';
 
-const takenPerCode = new Int16Array(40);
+const takenPerCode = new Int16Array(50);
 
 /**
  * Finds cards named by code on the table, linear in the table: writes the positions of the earliest copies of

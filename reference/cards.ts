@@ -48,7 +48,13 @@ export function formatCards(codes: ArrayLike<number>, start = 0, end = codes.len
   return cards;
 }
 
-const VALUE_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => (code % VALUES_PER_SUIT) + 1);
+/**
+ * DEAL-WILD-CARD under `wildInPlay: kept`: a wild card trailed as value v lies on the table as the code
+ * `KEPT_WILD + v - 1`, which has that value (the game state knows which card it is). Codes 40..49.
+ */
+export const KEPT_WILD = CARDS_PER_DECK;
+
+const VALUE_OF = Uint8Array.from({ length: CARDS_PER_DECK + VALUES_PER_SUIT }, (_, code) => (code % VALUES_PER_SUIT) + 1);
 const SUIT_INDEX_OF = Uint8Array.from({ length: CARDS_PER_DECK }, (_, code) => Math.floor(code / VALUES_PER_SUIT));
 
 export const cardValue = (code: number): number => VALUE_OF[code];

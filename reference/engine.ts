@@ -77,7 +77,7 @@ export class GameSession {
     const state = this.state;
     const move = this.scratchMove();
     randomMove(state, rng, move);
-    const taken = (): string[] => Array.from(move.positions.subarray(0, move.count), (position) => formatCard(state.table[position]));
+    const taken = (): string[] => Array.from(move.positions.subarray(0, move.count), (position) => state.tableCardName(state.table[position] as number));
     let decision: Decision;
     if (move.claim) decision = { claim: taken() };
     else {
@@ -189,7 +189,7 @@ export function handOf(state: GameState, seat: number): string[] {
 
 /** The table, in table order (oldest first). */
 export function tableOf(state: GameState): string[] {
-  return formatCards(state.table, 0, state.tableLength);
+  return Array.from(state.table.subarray(0, state.tableLength), (code) => state.tableCardName(code));
 }
 
 /** Cards left in the stock. */

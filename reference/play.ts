@@ -15,7 +15,7 @@ import {
   takesWholeTable,
   type CaptureProblem,
 } from './capture.ts';
-import { cardValue, formatCard, parseCard } from './cards.ts';
+import { cardValue, formatCard, KEPT_WILD, parseCard } from './cards.ts';
 import { claimRefusal, type ClaimProblem, listClaims, renuncioOf, resolveClaim } from './claim.ts';
 import { dealAgain } from './deal.ts';
 import { endRound } from './round-end.ts';
@@ -90,7 +90,8 @@ export function playMove(state: GameState, move: Move): void {
 
   if (move.count === 0 && !keepsItself(rules, state.tableLength, value)) {
     state.renuncio = renuncioOf(state, code);
-    state.table[state.tableLength++] = code;
+    // The wild card named another value keeps it on the table where the rules say so (DEAL-WILD-CARD).
+    state.table[state.tableLength++] = state.keptWild && code === state.wildCard && value !== cardValue(code) ? KEPT_WILD + value - 1 : code;
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the card
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {
@@ -137,7 +138,7 @@ function claimFromTable(state: GameState, move: Move): void {
 function cardsAt(state: GameState, move: Move): string[] {
   // A plain loop: Array.from over a typed array with a map function is many times slower (emit is on fuzz's hot path).
   const cards = new Array<string>(move.count);
-  for (let i = 0; i < move.count; i++) cards[i] = formatCard(state.table[move.positions[i] as number] as number);
+  for (let i = 0; i < move.count; i++) cards[i] = state.tableCardName(state.table[move.positions[i] as number] as number);
   return cards;
 }
 
@@ -184,6 +185,15 @@ const sameCards = (a: readonly number[], b: readonly number[]): boolean =>
 const mustUseCapturingCard = (decision: PlayDecision): Result<never> =>
   err('MUST_PLAY_CAPTURING_CARD', `${decision.card} cannot capture, but another card in hand can`, 'CAP-COMPULSION');
 
+/** The named cards as the table holds them: the wild card kept as a value lies there as its stand-in (KEPT_WILD). */
+function asOnTable(state: GameState, named: readonly number[]): readonly number[] {
+  for (let position = 0; position < state.tableLength; position++) {
+    const code = state.table[position] as number;
+    if (code >= KEPT_WILD) return named.map((card) => (card === state.wildCard ? code : card));
+  }
+  return named;
+}
+
 /** Card codes named in a decision's list, -1 for anything not in notation; null where the list is no list. */
 const namedCodes = (cards: unknown): number[] | null =>
   Array.isArray(cards) ? cards.map((card: unknown) => (typeof card === 'string' ? parseCard(card) : -1)) : null;
@@ -226,7 +236,7 @@ function claimProblemText(state: GameState, decision: ClaimDecision, problem: Cl
   const claim = `[${decision.claim.join(' ')}]`;
   switch (problem) {
     case 'CLAIM_NOT_ON_TABLE':
-      return `${claim} is not on the table [${Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ')}]`;
+      return `${claim} is not on the table [${tableNames(state)}]`;
     case 'CLAIM_NOT_FIFTEEN':
       return `${claim} does not total 15`;
     case 'CLAIM_NOT_LEFT':
@@ -242,10 +252,11 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
   const code = typeof decision.card === 'string' ? parseCard(decision.card) : -1;
   if (code < 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.card)} is not a card (write value 1-10 and suit D, H, S or C)`, 'DECK-CARDS');
   // Decisions may come from another program: a capture that is not a list of cards is refused, not thrown on.
-  const named = decision.capture === undefined ? NO_CARDS : namedCodes(decision.capture);
-  if (named === null) return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
-  const unknown = named.indexOf(-1);
+  const listed = decision.capture === undefined ? NO_CARDS : namedCodes(decision.capture);
+  if (listed === null) return err('CARD_UNKNOWN', `the capture ${JSON.stringify(decision.capture)} is not a list of cards`, 'DECK-CARDS');
+  const unknown = listed.indexOf(-1);
   if (unknown >= 0) return err('CARD_UNKNOWN', `${JSON.stringify(decision.capture?.[unknown])} is not a card`, 'DECK-CARDS');
+  const named = state.keptWild ? asOnTable(state, listed) : listed;
   const handIndex = handIndexOf(state, seat, code);
   if (handIndex < 0) return err('CARD_NOT_IN_HAND', `${decision.card} is not in seat ${seat}'s hand`, 'PLAY-TURN');
   let value = cardValue(code);
@@ -277,7 +288,7 @@ function checkPlay(state: GameState, decision: PlayDecision, move: Move): Result
       if (!sameCards(named, automatic)) {
         return err(
           'CAPTURE_NOT_AUTOMATIC',
-          `${decision.card} captures [${automatic.map(formatCard).join(' ')}] automatically, not [${decision.capture.join(' ')}]`,
+          `${decision.card} captures [${automatic.map((table) => state.tableCardName(table)).join(' ')}] automatically, not [${decision.capture.join(' ')}]`,
           'CAP-AUTO',
         );
       }
@@ -306,7 +317,7 @@ function captureProblem(state: GameState, decision: PlayDecision, problem: Captu
 
 /** A refused capture's message: only its code is compared (INTERPRETING.md), so this is for people. */
 function captureProblemText(state: GameState, decision: PlayDecision, problem: CaptureProblem, value: number): string {
-  const table = Array.from(state.table.subarray(0, state.tableLength), formatCard).join(' ');
+  const table = tableNames(state);
   const capture = `[${decision.capture?.join(' ')}]`;
   switch (problem) {
     case 'CAPTURE_NOT_ON_TABLE':
@@ -364,7 +375,7 @@ export function listDecisions(state: GameState): Decision[] {
   let plays: PlayDecision[] = [];
   const seen = new Set<number>();
   const tableCards = (positions: ArrayLike<number>): string[] =>
-    Array.from(positions, (position) => formatCard(state.table[position]));
+    Array.from(positions, (position) => state.tableCardName(state.table[position] as number));
   const wild = state.namedWild;
   for (const code of state.hand(seat)) {
     if (seen.has(code)) continue;
@@ -390,4 +401,9 @@ export function listDecisions(state: GameState): Decision[] {
     plays = plays.filter((d) => d.capture !== undefined);
   }
   return [...plays, ...listClaims(state).map((set): ClaimDecision => ({ claim: tableCards(set) }))];
+}
+
+/** The table in notation, for a refusal's message. */
+function tableNames(state: GameState): string {
+  return Array.from(state.table.subarray(0, state.tableLength), (code) => state.tableCardName(code)).join(' ');
 }

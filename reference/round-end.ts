@@ -3,7 +3,7 @@
  * the end of the game or the next round.
  * @module
  */
-import { CARDS_PER_DECK, formatCard, VALUES_PER_SUIT } from './cards.ts';
+import { CARDS_PER_DECK, VALUES_PER_SUIT } from './cards.ts';
 import { beginRound, firstPlayer } from './deal.ts';
 import { finishGame, judgeCountingOut, judgeRound, type RoundVerdict } from './game-end.ts';
 import { scoreRound } from './scoring.ts';
@@ -28,7 +28,7 @@ function takeRemainder(state: GameState): void {
   if (owner >= 0) for (const code of cards) state.addToPile(owner, code);
   // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the cards
   if (state.events !== null) {
-    state.emit({ type: 'remainder', seat: owner >= 0 ? owner : null, cards: Array.from(cards, formatCard) });
+    state.emit({ type: 'remainder', seat: owner >= 0 ? owner : null, cards: Array.from(cards, (code) => state.tableCardName(code)) });
   }
   state.tableLength = 0;
 }

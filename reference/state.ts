@@ -4,7 +4,7 @@
  * state.
  * @module
  */
-import { cardSuitIndex, cardValue, CARDS_PER_DECK, parseCard, VALUES_PER_SUIT } from './cards.ts';
+import { cardSuitIndex, cardValue, CARDS_PER_DECK, formatCard, KEPT_WILD, parseCard, VALUES_PER_SUIT } from './cards.ts';
 import { SUITS, TIE_BREAK_KEYS, type GameEndReason, type GameEvent, type Packet, type Rules, type TieBreakKey } from './types.ts';
 
 /** Zeroes the first `length` entries: a plain loop beats `fill` on the few entries the engine keeps per seat. */
@@ -110,6 +110,8 @@ export class GameState {
   readonly wildCard: number;
   /** DEAL-WILD-CARD: the code of the card that plays as the value its player names, or -1 where none does. */
   readonly namedWild: number;
+  /** DEAL-WILD-CARD under `wildInPlay: kept`: whether the wild card trailed keeps on the table the value it was named. */
+  readonly keptWild: boolean;
   /** Primiera points by card value (index 1..10), from the deck's ranks. */
   readonly primieraOf: Uint8Array;
 
@@ -120,7 +122,8 @@ export class GameState {
     this.coinsSuitIndex = SUITS.indexOf(rules.deck.coinsSuit);
     const { wild, wildInPlay } = rules.declarations;
     this.wildCard = wild === 'none' ? -1 : parseCard(wild);
-    this.namedWild = wildInPlay === 'named' ? this.wildCard : -1;
+    this.namedWild = wildInPlay === 'face' ? -1 : this.wildCard;
+    this.keptWild = wildInPlay === 'kept';
     this.primieraOf = new Uint8Array(VALUES_PER_SUIT + 1);
     for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;
     const { players, sides, deckSize, handSize } = seats;
@@ -190,7 +193,8 @@ export class GameState {
   }
 
   /** Puts a card on a seat's pile. */
-  addToPile(seat: number, code: number): void {
+  addToPile(seat: number, table: number): void {
+    const code = this.cardOf(table);
     this.piles[seat * CARDS_PER_DECK + code]++;
     this.pileSize[seat]++;
     if (cardSuitIndex(code) === this.coinsSuitIndex) this.pileCoins[seat]++;
@@ -199,6 +203,16 @@ export class GameState {
     const slot = seat * SUITS.length + cardSuitIndex(code);
     const prime = this.primieraOf[value];
     if (prime > this.pileBestPrime[slot]) this.pileBestPrime[slot] = prime;
+  }
+
+  /** The card a table code is: itself, or the wild card where it lies kept as a value (KEPT_WILD). */
+  cardOf(code: number): number {
+    return code >= KEPT_WILD ? this.wildCard : code;
+  }
+
+  /** A table card in notation: the wild card kept as a value is written as the card it is. */
+  tableCardName(code: number): string {
+    return formatCard(this.cardOf(code));
   }
 
   clearPiles(): void {

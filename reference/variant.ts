@@ -320,9 +320,13 @@ export function checkRules(rules: Rules): string | undefined {
   const { bonus } = rules.openingTable;
   if (bonus.wild && declarations.wild === 'none') return 'openingTable.bonus.wild needs a wild card, declarations.wild';
   if (bonus.wild && bonus.thirty === 'two-groups') return 'openingTable.bonus.wild cannot be read with thirty "two-groups" (no source splits a table holding the wild card)';
-  if (declarations.wildInPlay === 'named' && declarations.wild === 'none') return 'declarations.wildInPlay "named" needs a wild card, declarations.wild';
-  if (declarations.wildInPlay === 'named' && capture.compulsion === 'any-card') {
-    return 'declarations.wildInPlay "named" cannot be read with capture.compulsion "any-card" (no source says whether the wild card can capture for it)';
+  const { wildInPlay } = declarations;
+  if (wildInPlay !== 'face' && declarations.wild === 'none') return `declarations.wildInPlay "${wildInPlay}" needs a wild card, declarations.wild`;
+  if (wildInPlay !== 'face' && capture.compulsion === 'any-card') {
+    return `declarations.wildInPlay "${wildInPlay}" cannot be read with capture.compulsion "any-card" (no source says whether the wild card can capture for it)`;
+  }
+  if (wildInPlay === 'kept' && (capture.tableClaim !== 'none' || rules.deck.copies > 1)) {
+    return 'declarations.wildInPlay "kept" cannot be read with table claims or several decks (no source keeps a value on a table claimed from, or on two wild cards)';
   }
   const lowWithoutLimit = declarations.hands.find((declaration) => declaration.kind !== 'three-of-a-kind' && declaration.atMost === undefined);
   if (lowWithoutLimit !== undefined) return `a declaration of kind "${lowWithoutLimit.kind}" needs atMost, the highest total it allows`;

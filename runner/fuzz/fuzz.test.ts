@@ -79,6 +79,7 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'declarations-on-the-first-deal-only': ['cirulla'],
   'wild-seven-ordinary': ['cirulla'],
   'wild-named-value-ignored': ['cirulla-parlett'],
+  'wild-keeps-its-named-value': ['cirulla-parlett'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */

@@ -693,6 +693,18 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'wild-keeps-its-named-value',
+    bug: 'the wild card trailed as the value its player named keeps that value on the table, where it is the card it is',
+    rule: 'DEAL-WILD-CARD',
+    file: 'state.ts',
+    find: "this.keptWild = wildInPlay === 'kept';",
+    replace: "this.keptWild = wildInPlay !== 'face';",
+    reading: {
+      ambiguity: 'AMB-70',
+      declare: (rules) => (rules.declarations.wildInPlay === 'named' ? { rules: { declarations: { wildInPlay: 'kept' } } } : undefined),
+    },
+  },
+  {
     name: 'grande-cups-for-coins',
     bug: 'in the grande a cuori card stands in for the quadri card of its value',
     rule: 'SCORE-GRANDE',

@@ -124,6 +124,8 @@ export const WORDING = {
     face: () => 'In play it is the card it is.',
     named: () =>
       'In play its player names the value from 1 to 10 it plays as, and it captures as a card of that value: named an ace, it takes a table without an ace. Trailed, it lies on the table as the card it is.',
+    kept: () =>
+      'In play its player names the value from 1 to 10 it plays as, and it captures as a card of that value. Trailed, it keeps that value on the table: the other players capture it as a card of that value, until it is taken.',
   } satisfies Wording<WildPlay>,
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
