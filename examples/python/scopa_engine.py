@@ -160,6 +160,9 @@ def check_supported(r: dict) -> None:
     if b.get("enabled"):
         if b.get("beneficiary") not in ("dealer", "first-player") or b.get("thirty") not in ("sum", "two-groups"):
             raise Unsupported(f"openingTable.bonus = {b!r} is not implemented")
+        # Cirulla's readings of the opening table: the wild card on it, a low table, tables scored in points.
+        if b.get("wild") or (b.get("lowTable") or {}).get("under", 0) > 0 or b.get("points"):
+            raise Unsupported(f"openingTable.bonus = {b!r} is not implemented")
     for e in r["openingTable"]["redeal"]:
         if e.get("rule") not in REDEAL_RULES:
             raise Unsupported(f"redeal rule {e.get('rule')!r} is not implemented")
