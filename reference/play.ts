@@ -91,7 +91,8 @@ export function playMove(state: GameState, move: Move): void {
   if (move.count === 0 && !keepsItself(rules, state.tableLength, value)) {
     state.renuncio = renuncioOf(state, code);
     // The wild card named another value keeps it on the table where the rules say so (DEAL-WILD-CARD).
-    state.table[state.tableLength++] = state.keptWild && code === state.wildCard && value !== cardValue(code) ? KEPT_WILD + value - 1 : code;
+    const onTable = state.keptWild && code === state.wildCard && value !== cardValue(code) ? KEPT_WILD + value - 1 : code;
+    state.table[state.tableLength++] = onTable;
     // Stryker disable next-line ConditionalExpression: with no listener (events null) emit drops the event; the guard only saves formatting the card
     if (state.events !== null) state.emit({ type: 'trail', seat, card: formatCard(code) });
   } else {

@@ -134,8 +134,8 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a trailed card goes to the front of the table instead of the end',
     rule: 'PLAY-TRAIL',
     file: 'play.ts',
-    find: '    state.table[state.tableLength++] = code;',
-    replace: '    state.table.copyWithin(1, 0, state.tableLength++);\n    state.table[0] = code;',
+    find: '    state.table[state.tableLength++] = onTable;',
+    replace: '    state.table.copyWithin(1, 0, state.tableLength++);\n    state.table[0] = onTable;',
   },
   {
     name: 'ties-to-everyone',
