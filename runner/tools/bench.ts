@@ -4,8 +4,8 @@
  * Each figure is the median of five samples. Pagat's self-play is also measured against a loop hard-coded for its
  * rules (`yardstick`). Then the corpus replayed, fuzzing, the peak memory of a run over the corpus and over 16
  * copies of it, and the time `diagnose` takes to find the three readings of a mutant served over the protocol.
- * Prints a table, or with --json one JSON object; --quick takes one short sample of each, 2 copies and 10 games
- * per setting (CI's smoke check).
+ * Prints a table, or with --json one JSON object; --quick takes one short sample of each, the self-play of the
+ * variants in QUICK_SELFPLAY only, 2 copies and 10 games per setting (CI's smoke check).
  * @module
  */
 import { spawnSync } from 'node:child_process';
@@ -283,6 +283,12 @@ async function measureDiagnose(games: number): Promise<DiagnoseFigures> {
   }
 }
 
+/**
+ * The self-play --quick measures: the seed systems' variants and one of each other game of the family. Each
+ * variant costs a worker thread's start, a second, and the smoke check needs figures, not all of them.
+ */
+const QUICK_SELFPLAY = ['pagat', 'scoparella', 'denexa', 'anycard', 'escoba', 'playpalace', 'scopone-scientifico', 'scopa-d-assi', 'napola', 'cirulla'];
+
 async function main(): Promise<number> {
   // A reader that goes away (`| head`) ends the bench at once and quietly: nothing measured after could be shown.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -304,6 +310,7 @@ async function main(): Promise<number> {
   const selfplay: Record<string, SelfPlayFigures> = {};
   const idWidth = Math.max(...[...registry.value.keys()].map((id) => id.length));
   for (const [id, variant] of registry.value) {
+    if (values.quick === true && !QUICK_SELFPLAY.includes(id)) continue;
     selfplay[id] = await inWorker<SelfPlayFigures>({ kind: 'selfplay', rules: rulesOf(variant), seconds, samples });
     progress(`  ${id.padEnd(idWidth)} ${String(selfplay[id].gamesPerSec).padStart(8)} games/s ${String(selfplay[id].handsPerSec).padStart(9)} hands/s\n`);
   }
