@@ -70,7 +70,7 @@ export function takesWholeTable(rules: CaptureRules, table: Uint8Array, length: 
     playedValue === 1 &&
     rules.aceTakesAll &&
     length > 0 &&
-    (rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalOnTable(table, length) === 14))
+    (rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalValue(table.subarray(0, length)) === 14))
   );
 }
 
@@ -96,12 +96,6 @@ export function keepsItself(rules: CaptureRules, length: number, playedValue: nu
 function firstOfValue(table: Uint8Array, length: number, value: number): number {
   for (let position = 0; position < length; position++) if (cardValue(table[position] as number) === value) return position;
   return -1;
-}
-
-function totalOnTable(table: Uint8Array, length: number): number {
-  let total = 0;
-  for (let position = 0; position < length; position++) total += cardValue(table[position] as number);
-  return total;
 }
 
 function countOfValue(table: Uint8Array, length: number, value: number): number {
@@ -356,8 +350,8 @@ export function locateOnTable(table: Uint8Array, length: number, codes: readonly
   return taken;
 }
 
-/** The values of cards named by code, added up. */
-export function totalValue(codes: readonly number[]): number {
+/** The values of cards given by code (named in a decision, or a table's), added up. */
+export function totalValue(codes: ArrayLike<number> & Iterable<number>): number {
   let sum = 0;
   for (const code of codes) sum += cardValue(code);
   return sum;

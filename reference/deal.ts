@@ -4,7 +4,7 @@
  * @module
  */
 import { cardSuit, cardValue, CARDS_PER_DECK, formatCards } from './cards.ts';
-import { someSubsetSums } from './capture.ts';
+import { someSubsetSums, totalValue } from './capture.ts';
 import { declareHands } from './declarations.ts';
 import { recordSweep, scoreAtOnce } from './sweeps.ts';
 import { zero, type GameState } from './state.ts';
@@ -120,8 +120,7 @@ const beneficiary = (state: GameState): number => (state.rules.openingTable.bonu
 
 /** The points of the opening table as dealt, every card at its own value: the beneficiary takes no card for them. */
 function tablePoints(state: GameState, scoring: readonly TablePoints[]): number {
-  let total = 0;
-  for (let i = 0; i < state.tableLength; i++) total += cardValue(state.table[i] as number);
+  const total = totalValue(state.table.subarray(0, state.tableLength));
   let points = 0;
   for (const { under, over, points: worth } of scoring) {
     if ((under !== undefined && total < under) || (over !== undefined && total > over)) points += worth;

@@ -5,7 +5,7 @@
  */
 import { cardValue, formatCard, formatCards, parseCard } from './cards.ts';
 import { isFullDeck, layDeck } from './deal.ts';
-import { checkMove, emptyMove, listDecisions, type Move, playMove } from './play.ts';
+import { cardsAt, checkMove, emptyMove, listDecisions, type Move, playMove } from './play.ts';
 import type { Rng } from './rng.ts';
 import { randomMove, shuffledDeck, voidingDeck } from './selfplay.ts';
 import { createGame } from './setup.ts';
@@ -77,7 +77,7 @@ export class GameSession {
     const state = this.state;
     const move = this.scratchMove();
     randomMove(state, rng, move);
-    const taken = (): string[] => Array.from(move.positions.subarray(0, move.count), (position) => state.tableCardName(state.table[position] as number));
+    const taken = (): string[] => cardsAt(state, move);
     let decision: Decision;
     if (move.claim) decision = { claim: taken() };
     else {
@@ -189,7 +189,7 @@ export function handOf(state: GameState, seat: number): string[] {
 
 /** The table, in table order (oldest first). */
 export function tableOf(state: GameState): string[] {
-  return Array.from(state.table.subarray(0, state.tableLength), (code) => state.tableCardName(code));
+  return state.tableNames();
 }
 
 /** Cards left in the stock. */

@@ -136,7 +136,7 @@ function claimFromTable(state: GameState, move: Move): void {
 }
 
 /** The table cards at the move's positions, in notation. */
-function cardsAt(state: GameState, move: Move): string[] {
+export function cardsAt(state: GameState, move: Move): string[] {
   // A plain loop: Array.from over a typed array with a map function is many times slower (emit is on fuzz's hot path).
   const cards = new Array<string>(move.count);
   for (let i = 0; i < move.count; i++) cards[i] = state.tableCardName(state.table[move.positions[i] as number] as number);
@@ -237,7 +237,7 @@ function claimProblemText(state: GameState, decision: ClaimDecision, problem: Cl
   const claim = `[${decision.claim.join(' ')}]`;
   switch (problem) {
     case 'CLAIM_NOT_ON_TABLE':
-      return `${claim} is not on the table [${tableNames(state)}]`;
+      return `${claim} is not on the table [${state.tableNames().join(' ')}]`;
     case 'CLAIM_NOT_FIFTEEN':
       return `${claim} does not total 15`;
     case 'CLAIM_NOT_LEFT':
@@ -318,7 +318,7 @@ function captureProblem(state: GameState, decision: PlayDecision, problem: Captu
 
 /** A refused capture's message: only its code is compared (INTERPRETING.md), so this is for people. */
 function captureProblemText(state: GameState, decision: PlayDecision, problem: CaptureProblem, value: number): string {
-  const table = tableNames(state);
+  const table = state.tableNames().join(' ');
   const capture = `[${decision.capture?.join(' ')}]`;
   switch (problem) {
     case 'CAPTURE_NOT_ON_TABLE':
@@ -402,9 +402,4 @@ export function listDecisions(state: GameState): Decision[] {
     plays = plays.filter((d) => d.capture !== undefined);
   }
   return [...plays, ...listClaims(state).map((set): ClaimDecision => ({ claim: tableCards(set) }))];
-}
-
-/** The table in notation, for a refusal's message. */
-function tableNames(state: GameState): string {
-  return Array.from(state.table.subarray(0, state.tableLength), (code) => state.tableCardName(code)).join(' ');
 }

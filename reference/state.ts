@@ -193,8 +193,9 @@ export class GameState {
   }
 
   /** Puts a card on a seat's pile. */
-  addToPile(seat: number, table: number): void {
-    const code = this.cardOf(table);
+  addToPile(seat: number, played: number): void {
+    // A card taken from the table may be the stand-in of the wild card kept as a value.
+    const code = this.cardOf(played);
     this.piles[seat * CARDS_PER_DECK + code]++;
     this.pileSize[seat]++;
     if (cardSuitIndex(code) === this.coinsSuitIndex) this.pileCoins[seat]++;
@@ -213,6 +214,11 @@ export class GameState {
   /** A table card in notation: the wild card kept as a value is written as the card it is. */
   tableCardName(code: number): string {
     return formatCard(this.cardOf(code));
+  }
+
+  /** The table in notation, in table order (oldest first). */
+  tableNames(): string[] {
+    return Array.from(this.table.subarray(0, this.tableLength), (code) => this.tableCardName(code));
   }
 
   clearPiles(): void {

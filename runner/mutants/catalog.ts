@@ -580,7 +580,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'an ace played onto a table holding an ace takes the whole table, not that ace',
     rule: 'CAP-ACE-TAKES-ALL',
     file: 'capture.ts',
-    find: "(rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalOnTable(table, length) === 14))",
+    find: "(rules.aceOnAce === 'takes-all' || firstOfValue(table, length, 1) < 0 || (readsAceAlone(rules) && totalValue(table.subarray(0, length)) === 14))",
     replace: '(true)',
     reading: { ambiguity: 'AMB-62', declare: () => ({ rules: { capture: { aceOnAce: 'takes-all' } } }) },
   },
