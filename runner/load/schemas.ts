@@ -228,6 +228,7 @@ function describeValueError(error: ErrorObject, root: AnySchemaObject): SchemaPr
     case 'maxItems':
       return at(`${describeItemCount(parentSchema)}, got ${(error.data as unknown[]).length}`);
     case 'minProperties':
+    case 'maxProperties':
       return at(`${describeKeyCount(parentSchema)}, got ${Object.keys(error.data as object).length}`);
     case 'uniqueItems':
       return at(`items ${String(params.j)} and ${String(params.i)} are the same; each may appear once`);
@@ -307,8 +308,12 @@ function describeValue(value: unknown): string {
 }
 
 function describeKeyCount(schema: AnySchemaObject): string {
-  const { minProperties } = schema as { minProperties?: number };
-  return minProperties === 1 ? 'expected at least one key' : `expected at least ${String(minProperties)} keys`;
+  // A schema may name which keys it wants in its `title`, as a pattern's schema names what it means.
+  const { minProperties, maxProperties, title } = schema as { minProperties?: number; maxProperties?: number; title?: unknown };
+  const keys = typeof title === 'string' ? ` (${title})` : '';
+  if (minProperties !== undefined && minProperties === maxProperties) return `expected exactly ${minProperties} keys${keys}`;
+  if (maxProperties !== undefined) return `expected at most ${maxProperties} keys${keys}`;
+  return minProperties === 1 ? `expected at least one key${keys}` : `expected at least ${String(minProperties)} keys${keys}`;
 }
 
 function describeItemCount(schema: AnySchemaObject): string {
