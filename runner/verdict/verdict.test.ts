@@ -142,7 +142,8 @@ function applyEdit(events: GameEvent[], edit: Edit): GameEvent[] {
       // The capture nearest at or after `at`, its cards rotated: the same cards in another order where it takes two or more.
       const index = next.findIndex((event, i) => i >= at && event.type === 'capture');
       const capture = next[index];
-      if (capture?.type !== 'capture') break;
+      // A field edit before may have made `captured` something other than a list: nothing to rotate then.
+      if (capture?.type !== 'capture' || !Array.isArray(capture.captured)) break;
       const by = edit.by % Math.max(capture.captured.length, 1);
       next[index] = { ...capture, captured: [...capture.captured.slice(by), ...capture.captured.slice(0, by)] };
       break;
