@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['runner/diagnosis/**/*.test.ts', 'runner/report/**/*.test.ts', 'runner/run/**/*.test.ts', 'runner/engines/**/*.test.ts'],
+    include: ['runner/divergences/**/*.test.ts', 'runner/report/**/*.test.ts', 'runner/run/**/*.test.ts', 'runner/engines/**/*.test.ts'],
     exclude: ['runner/report/html.browser.test.ts', 'runner/report/html.test.ts', 'runner/engines/adapter.test.ts'],
     testTimeout: 60_000,
   },

@@ -1,7 +1,7 @@
 /**
  * `diagnose`: which documented readings and option values explain an engine's failures, and which failures are bugs.
  * Runs the corpus and generated games of the variants the engine declares, tries every declarable reading
- * (runner/diagnose/), reports those found and the failures left, and can write the engine's profile with the readings.
+ * (runner/causes/), reports those found and the failures left, and can write the engine's profile with the readings.
  * With the reference as the engine, over recorded fixtures, it says which readings the recorded system plays.
  * @module
  */
@@ -12,12 +12,12 @@ import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommand
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
-import { ambiguitiesOf } from '../diagnose/ambiguity.ts';
-import { candidatesOf } from '../diagnose/candidates.ts';
-import { profileWithReadings, profileYaml } from '../diagnose/declare.ts';
-import { startJudgeWorkers } from '../diagnose/judges.ts';
-import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from '../diagnose/report.ts';
-import { searchReadings } from '../diagnose/search.ts';
+import { ambiguitiesOf } from '../causes/ambiguity.ts';
+import { candidatesOf } from '../causes/candidates.ts';
+import { profileWithReadings, profileYaml } from '../causes/declare.ts';
+import { startJudgeWorkers } from '../causes/judges.ts';
+import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from '../causes/report.ts';
+import { searchReadings } from '../causes/search.ts';
 import { AdapterError, type Engine, engineFlags, engineName, EngineStartError, RunInterrupted, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';

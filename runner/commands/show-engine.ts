@@ -7,7 +7,7 @@
 import type { GameEvent } from '../../reference/index.ts';
 import { EXIT, type ExitCode, type Io } from '../cli/command.ts';
 import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError } from '../engines/engine.ts';
-import { EventMatcher } from '../diagnosis/event-matcher.ts';
+import { EventMatcher } from '../divergences/event-matcher.ts';
 import type { Expectations, Fixture, Rejection } from '../fixture/fixture.ts';
 import type { PreparedGame } from '../load/fixtures.ts';
 import { describeEngine, type FixtureResult } from '../run/outcome.ts';

@@ -10,7 +10,7 @@ import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } f
 import { engineSpecOf } from '../engines/flags.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture/fixture.ts';
 import type { GameFile, PreparedGame } from '../load/fixtures.ts';
-import { type EventDifference, EventMatcher } from '../diagnosis/event-matcher.ts';
+import { type EventDifference, EventMatcher } from '../divergences/event-matcher.ts';
 import type { Playthrough } from '../fixture/playthrough.ts';
 import { flowYaml } from '../fixture/yaml-layout.ts';
 import { loadAndPrepare, placeOf } from './score.ts';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { RULE_IDS, type RuleId } from '../../reference/index.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import type { FixtureFinding, FixtureResult } from '../run/outcome.ts';
 import { divergenceInBrief, divergenceSides, ReportCard, reportCardOf } from './card.ts';
 

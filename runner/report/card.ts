@@ -6,7 +6,7 @@
  * @module
  */
 import type { RuleId } from '../../reference/index.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import type { FixtureResult } from '../run/outcome.ts';
 import { oneLine } from '../util/one-line.ts';
 import { formatEvent, formatValue, ruleName, rulePointer } from './divergence.ts';

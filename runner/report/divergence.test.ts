@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type Category, type GameEvent, type RuleId, type Rules, tableOf } from '../../reference/index.ts';
-import { compareReply } from '../diagnosis/compare.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import { compareReply } from '../divergences/compare.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { formatDecision, formatDivergence, formatEvent, formatValue, type ReportContext, reproCommand, ruleName, rulePointer, stateBefore } from './divergence.ts';
 import { headingAnchor } from '../util/spec-text.ts';
 import { replayOnReference } from '../engines/reference.ts';

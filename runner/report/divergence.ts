@@ -22,7 +22,7 @@ import {
   supplyDeck,
   tableOf,
 } from '../../reference/index.ts';
-import type { Divergence, EventDivergence } from '../diagnosis/divergence.ts';
+import type { Divergence, EventDivergence } from '../divergences/divergence.ts';
 import { positionsOf } from '../verdict/positions.ts';
 import { canonicalEvent, numbers } from '../verdict/equality.ts';
 import { legalDifference } from '../verdict/legal-sets.ts';

@@ -7,7 +7,7 @@ import { checkAgainstSchema } from '../load/schemas.ts';
 import { renderJson } from './json.ts';
 import { escapeXmlAttribute, escapeXmlText, renderJunit } from './junit.ts';
 import { renderTap } from './tap.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 
 const SWEEPS: Divergence = { kind: 'sweeps-mismatch', round: 2, play: 18, eventIndex: 90, field: 'sweeps', expected: [1, 0], actual: [2, 0], rule: 'SWEEP-POINT' };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { countResults, type FixtureResult, type JudgedGame, type RunSummary } from '../run/outcome.ts';

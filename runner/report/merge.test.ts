@@ -3,7 +3,7 @@
  * files it names, and the merged summary field by field. (runner/commands/merge.test.ts merges real runs.)
  */
 import { describe, expect, test } from 'vitest';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { renderJson } from './json.ts';
 import { MAX_REPORT_BYTES, mergeShardReports, readShardReport, type ShardReport } from './merge.ts';

@@ -4,7 +4,7 @@
  * summary line.
  */
 import { describe, expect, test } from 'vitest';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { headline, renderPretty, summaryLine } from './pretty.ts';
 

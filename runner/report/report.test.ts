@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import { checkAgainstSchema } from '../load/schemas.ts';
 import { countResults, exitCodeOf, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { reportCardOf } from './card.ts';

@@ -21,7 +21,7 @@ import {
   type Suit,
   SUITS,
 } from '../../reference/types.ts';
-import { CATEGORY_RULES } from '../diagnosis/rule-of.ts';
+import { CATEGORY_RULES } from '../divergences/rule-of.ts';
 import { readSpecText } from '../util/spec-text.ts';
 import { capitalised, type Names, worded } from './wording.ts';
 

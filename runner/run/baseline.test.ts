@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import type { Io } from '../cli/command.ts';
 import { baselineReason, baselineTarget, expectFailText, writeBaseline } from './baseline.ts';
 import { countResults, type FixtureResult, type RunSummary } from './outcome.ts';

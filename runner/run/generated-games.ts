@@ -13,7 +13,7 @@ import {
   type RuleId,
   type Rules,
 } from '../../reference/index.ts';
-import { awardRule, declarationRule, endRule } from '../diagnosis/rule-of.ts';
+import { awardRule, declarationRule, endRule } from '../divergences/rule-of.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { readAsDeclared } from '../profile/plan.ts';

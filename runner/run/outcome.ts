@@ -5,7 +5,7 @@
  */
 import { EXIT, type ExitCode } from '../cli/command.ts';
 import type { RuleId } from '../../reference/index.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
+import type { Divergence } from '../divergences/divergence.ts';
 import type { Expectations, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 
 /**

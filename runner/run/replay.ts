@@ -7,8 +7,8 @@
  * @module
  */
 import { type Decision, parseCard, type ResolvedVariant, type Rules } from '../../reference/index.ts';
-import type { Divergence } from '../diagnosis/divergence.ts';
-import { diagnoseFailure } from '../diagnosis/diagnose.ts';
+import type { Divergence } from '../divergences/divergence.ts';
+import { diagnoseFailure } from '../divergences/diagnose.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';

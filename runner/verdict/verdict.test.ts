@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EVENT_TYPES, type EventType, type GameEvent } from '../../reference/index.ts';
-import { diagnoseFailure } from '../diagnosis/diagnose.ts';
+import { diagnoseFailure } from '../divergences/diagnose.ts';
 import type { Expectations, Fixture } from '../fixture/fixture.ts';
 import { FULL_REPORTING, type Reporting, type ReportingLevel, reportingOf } from '../profile/profile.ts';
 import type { Engine } from '../engines/engine.ts';

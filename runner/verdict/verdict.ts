@@ -1,7 +1,7 @@
 /**
  * The verdict: whether an engine's reply meets a fixture's expectations (spec/INTERPRETING.md, "Comparing the
  * reply"). One plain comparison per kind of expectation, each strict, none of them looking for where or why the
- * two sides part: that is the diagnosis (runner/diagnosis/), which runs only once this says `failed` and
+ * two sides part: that is the diagnosis (runner/divergences/), which runs only once this says `failed` and
  * cannot turn a failure into a pass.
  *
  * Both streams are first reduced to what the engine reports (its profile's event types, less the fields it

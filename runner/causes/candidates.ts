@@ -6,7 +6,7 @@
  * @module
  */
 import { applyOptions, checkRules, type OptionSpec, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
-import { CATEGORY_RULES } from '../diagnosis/rule-of.ts';
+import { CATEGORY_RULES } from '../divergences/rule-of.ts';
 import { readAsDeclared } from '../profile/plan.ts';
 import { fixedValue, type VariantProfile } from '../profile/profile.ts';
 import { commentRules, resolvedNode, type SchemaNode, variantSchemaDefs } from '../util/variant-schema.ts';

@@ -15,7 +15,7 @@
  * @module
  */
 import { type Decision, type ResolvedVariant, type Rules } from '../../reference/index.ts';
-import { ruleOfErrorCode } from '../diagnosis/rule-of.ts';
+import { ruleOfErrorCode } from '../divergences/rule-of.ts';
 import { checkReplyShape, type Engine, referenceEngine } from '../engines/engine.ts';
 import { type Expectations, type Fixture, type FixtureRound, type LegalPosition, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore } from '../fixture/fixture.ts';
 import { type DeclaredRefusal, declaredSettings, notApplicable, planFixture } from '../profile/plan.ts';
