@@ -5,11 +5,12 @@
  * @module
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Mutant } from './catalog.ts';
+import { patchedSources } from '../causes/patched-reference.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const COPIED = ['bin', 'reference', 'runner', 'spec', 'variants', 'package.json'];
@@ -63,15 +64,8 @@ async function build(dir: string, mutants: readonly Mutant[]): Promise<string> {
   try {
     for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true, filter: servesTheEngine });
     await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    for (const mutant of mutants) {
-      const file = join(dir, 'reference', mutant.file);
-      const text = await readFile(file, 'utf8');
-      const occurrences = text.split(mutant.find).length - 1;
-      if (occurrences !== 1) {
-        throw new Error(`mutant ${mutant.name}: the text to change occurs ${occurrences} times in reference/${mutant.file}, not once`);
-      }
-      await writeFile(file, text.replace(mutant.find, mutant.replace));
-    }
+    const sources = await patchedSources(mutants);
+    for (const file of new Set(mutants.map((mutant) => mutant.file))) await writeFile(join(dir, 'reference', file), sources.get(file) as string);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

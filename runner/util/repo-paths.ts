@@ -12,6 +12,8 @@ const ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../' : 
 const inRepo = (path: string): string => join(ROOT, path);
 
 export const SPEC_DIR = inRepo('spec');
+/** The reference engine's TypeScript sources: the package ships them, so that known bugs can be played (runner/mutants/patched-reference.ts). */
+export const REFERENCE_DIR = inRepo('reference');
 export const VARIANTS_DIR = inRepo('variants');
 export const FIXTURES_DIR = inRepo('fixtures');
 export const PACKAGE_JSON = inRepo('package.json');
