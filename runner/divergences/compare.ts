@@ -26,7 +26,7 @@ import { awardRule, endRule, eventRule, roundEndRule, ruleOfErrorCode } from './
  * The part of the game a divergence is about. `sweep-award` is a sweeps category, which depends on the sweeps
  * as well as on the captures; `end` is how long the game lasts and how it ends.
  */
-type Phase = 'play' | 'sweep' | 'award' | 'sweep-award' | 'points' | 'totals' | 'end';
+export type Phase = 'play' | 'sweep' | 'award' | 'sweep-award' | 'points' | 'totals' | 'end';
 
 /** What every check reads. */
 interface Reading {
@@ -42,11 +42,18 @@ interface Reading {
   gameEnd: number;
 }
 
-/** A divergence, how it ranks against others found at the same event index, and what it is about. */
+/**
+ * A divergence, how it ranks against others found at the same event index, and what it is about. `keepsCards`: a
+ * play-phase event that differs in what it says but not in where it moves cards (a deal's dealer, a declaration),
+ * past which both sides hold the same cards, so that the rest of the round is still judged.
+ */
 interface Candidate {
   divergence: Divergence;
   rank: number;
   phase: Phase;
+  keepsCards?: boolean;
+  /** Set on such an event that scores besides (a table bonus, a declaration): the round's sweeps and points may differ. */
+  scores?: boolean;
 }
 
 const REFUSALS: ReadonlySet<DivergenceKind> = new Set(['unexpected-rejection', 'wrong-rejection', 'not-rejected']);
@@ -64,12 +71,80 @@ const candidate = (divergence: Divergence, phase: Phase): Candidate => ({ diverg
  */
 const byPlace = (a: Candidate, b: Candidate): number => a.divergence.eventIndex - b.divergence.eventIndex || a.rank - b.rank;
 
+/** A divergence and the part of the game it is about. */
+export interface PlacedDivergence {
+  divergence: Divergence;
+  phase: Phase;
+}
+
+/** A divergence not judged on its own: it may follow from the one that came first (`after`), in its round or before. */
+export interface HiddenDivergence {
+  divergence: Divergence;
+  after: Divergence;
+}
+
+/**
+ * The parts of a game a reply is not judged on, because an earlier divergence decides them: the plays of a round after
+ * the first whose cards differ, a round's categories (its sweeps category apart), its points, the totals from a round
+ * on, the game's end, and everything after a refusal.
+ */
+export interface UnjudgedParts {
+  /** By round: the plays after this one. */
+  playsAfter: Record<number, number>;
+  awards: number[];
+  sweepAwards: number[];
+  points: number[];
+  totalsFrom?: number;
+  end: boolean;
+  refusal?: { round: number; play: number };
+}
+
+/** Everything the comparison of a reply with a fixture's expectations finds. */
+export interface ComparedReply {
+  /** Every independent divergence, in the order the engine showed them. */
+  divergences: PlacedDivergence[];
+  /** The divergences found where an earlier one decides the outcome, with that one. */
+  hidden: HiddenDivergence[];
+  unjudged: UnjudgedParts;
+}
+
+/** Whether a divergence lies in a part of the game that was not judged. */
+export function isUnjudged(parts: UnjudgedParts, { divergence, phase }: PlacedDivergence): boolean {
+  const { round, play } = divergence;
+  if (parts.refusal !== undefined && !after(parts.refusal, divergence)) return true;
+  switch (phase) {
+    case 'play':
+    case 'sweep': {
+      const last = parts.playsAfter[round];
+      return last !== undefined && play > last;
+    }
+    case 'award':
+      return parts.awards.includes(round);
+    case 'sweep-award':
+      return parts.sweepAwards.includes(round);
+    case 'points':
+      return parts.points.includes(round);
+    case 'totals':
+      return parts.totalsFrom !== undefined && round >= parts.totalsFrom;
+    case 'end':
+      return parts.end;
+  }
+}
+
 /**
  * Every independent divergence between a fixture's expectations and an engine's reply, in the order the engine
  * showed them; empty if the reply meets them all. `rules` are the rules the fixture is played with; `reporting`
  * is what the engine reports (by default everything).
  */
 export function findDivergences(fixture: Fixture, reply: ReplayReply, rules: Rules, reporting: Reporting = FULL_REPORTING): Divergence[] {
+  return compareWithExpectations(fixture, reply, rules, reporting).divergences.map((placed) => placed.divergence);
+}
+
+/**
+ * Every independent divergence (as `findDivergences`), with the part of the game each is about; the divergences
+ * an earlier one hides; and the parts of the game not judged.
+ */
+export function compareWithExpectations(fixture: Fixture, reply: ReplayReply, rules: Rules, reporting: Reporting = FULL_REPORTING): ComparedReply {
   const events = reply.events;
   const positions = positionsOf(events);
   const last = positions.at(-1) ?? { round: 1, play: 0 };
@@ -93,9 +168,21 @@ export function findDivergences(fixture: Fixture, reply: ReplayReply, rules: Rul
       : ends.expected === undefined
         ? after(lastInput, ends.actual)
         : ends.actual.round !== ends.expected.round || ends.actual.play !== ends.expected.play;
-  return independent(found).map(({ divergence, phase }) =>
-    phase === 'end' && endedElsewhere(divergence) ? { ...divergence, rule: endRule(ends.expected?.event, ends.actual?.event, rules) } : divergence,
-  );
+  const named = new Map<Candidate, Divergence>();
+  const placed = (c: Candidate): Divergence => {
+    let divergence = named.get(c);
+    if (divergence === undefined) {
+      divergence = c.phase === 'end' && endedElsewhere(c.divergence) ? { ...c.divergence, rule: endRule(ends.expected?.event, ends.actual?.event, rules) } : c.divergence;
+      named.set(c, divergence);
+    }
+    return divergence;
+  };
+  const { kept, hidden, unjudged } = independent(found);
+  return {
+    divergences: kept.map((c) => ({ divergence: placed(c), phase: c.phase })),
+    hidden: hidden.map(({ candidate: c, after: first }) => ({ divergence: placed(c), after: placed(first) })),
+    unjudged,
+  };
 }
 
 type PlacedEnd = EventPosition & { event: Partial<EndEvent> };
@@ -125,45 +212,86 @@ const after = (a: { round: number; play: number }, b: { round: number; play: num
   a.round > b.round || (a.round === b.round && a.play > b.play);
 
 /**
- * The divergences that do not follow from another, sorted by place, one per rule and round. Within a round: the
- * first play that differs, the sweeps made before it, and only if no play differs the categories, then the
- * round's points if no category differs. The totals and the game's end only while every earlier score agreed.
- * Nothing after a refusal.
+ * The divergences that do not follow from another, sorted by place, one per rule and round; those that do, each
+ * with the one it follows from; and the parts of the game left unjudged. Within a round: the plays that differ up to
+ * the first past which the two sides hold different cards, the sweeps made before it, and only if the cards never
+ * parted the categories (the sweeps category only if the sweeps agree), then the round's points if no category
+ * differs. The totals and the game's end only while every earlier score agreed. Nothing after a refusal.
  */
-function independent(found: Candidate[]): Candidate[] {
+function independent(found: Candidate[]): { kept: Candidate[]; hidden: { candidate: Candidate; after: Candidate }[]; unjudged: UnjudgedParts } {
   const sorted = [...found].sort(byPlace);
-  const refusal = sorted.find((c) => REFUSALS.has(c.divergence.kind) && c.phase === 'play')?.divergence;
+  const refusal = sorted.find((c) => REFUSALS.has(c.divergence.kind) && c.phase === 'play');
+  const hidden: { candidate: Candidate; after: Candidate }[] = [];
+  const hide = (candidates: readonly Candidate[], first: Candidate | undefined): void => {
+    if (first !== undefined) for (const c of candidates) hidden.push({ candidate: c, after: first });
+  };
+  const unjudged: UnjudgedParts = { playsAfter: {}, awards: [], sweepAwards: [], points: [], end: false };
+  if (refusal !== undefined) unjudged.refusal = { round: refusal.divergence.round, play: refusal.divergence.play };
   const rounds = new Map<number, Candidate[]>();
   for (const c of sorted) {
-    if (refusal !== undefined && c.divergence !== refusal && !after(refusal, c.divergence)) continue;
+    if (refusal !== undefined && c !== refusal && !after(refusal.divergence, c.divergence)) {
+      hide([c], refusal);
+      continue;
+    }
     const list = rounds.get(c.divergence.round) ?? [];
     list.push(c);
     rounds.set(c.divergence.round, list);
   }
   const kept: Candidate[] = [];
-  let scoresAgreedSoFar = true;
-  let endKept = false;
+  /** The first divergence of any score: the totals and the end after it are not judged. */
+  let firstScore: Candidate | undefined;
+  let endKept: Candidate | undefined;
   for (const round of [...rounds.keys()].sort((a, b) => a - b)) {
     const list = rounds.get(round) ?? [];
     const of = (...phases: Phase[]): Candidate[] => list.filter((c) => phases.includes(c.phase));
-    const firstPlay = of('play')[0];
-    const sweeps = of('sweep').filter((c) => firstPlay === undefined || c.divergence.eventIndex < firstPlay.divergence.eventIndex);
-    const awards = firstPlay !== undefined ? [] : of('award', ...(sweeps.length > 0 ? [] : ['sweep-award' as const]));
-    const points = firstPlay !== undefined || sweeps.length > 0 || awards.length > 0 ? [] : of('points');
-    const diverged = firstPlay !== undefined || sweeps.length > 0 || awards.length > 0 || points.length > 0;
-    const totals: Candidate[] = scoresAgreedSoFar && !diverged ? of('totals') : [];
-    const end: Candidate[] = scoresAgreedSoFar && !diverged && totals.length === 0 && !endKept ? of('end').slice(0, 1) : [];
-    endKept ||= end.length > 0;
-    kept.push(...(firstPlay === undefined ? [] : [firstPlay]), ...sweeps, ...awards, ...points, ...totals, ...end);
-    scoresAgreedSoFar &&= !diverged && totals.length === 0;
+    const keep = (wanted: readonly Candidate[], all: readonly Candidate[], first: Candidate | undefined): Candidate[] => {
+      hide(
+        all.filter((c) => !wanted.includes(c)),
+        first,
+      );
+      return [...wanted];
+    };
+    const playList = of('play');
+    const parting = playList.find((c) => c.keepsCards !== true);
+    const plays = keep(parting === undefined ? playList : playList.filter((c) => byPlace(c, parting) <= 0), playList, parting);
+    const sweepList = of('sweep');
+    const sweeps = keep(sweepList.filter((c) => parting === undefined || c.divergence.eventIndex < parting.divergence.eventIndex), sweepList, parting);
+    const scoringPlay = plays.find((c) => c.keepsCards === true && c.scores === true);
+    const sweepsDiffer = sweeps[0] ?? scoringPlay;
+    const awardList = of('award', 'sweep-award');
+    const awards = keep(parting !== undefined ? [] : awardList.filter((c) => c.phase === 'award' || sweepsDiffer === undefined), awardList, parting ?? sweepsDiffer);
+    const pointsAfter = parting ?? sweepsDiffer ?? awards[0];
+    const points = keep(pointsAfter === undefined ? of('points') : [], of('points'), pointsAfter);
+    const diverged = parting ?? sweepsDiffer ?? awards[0] ?? points[0];
+    const totals = keep(firstScore === undefined && diverged === undefined ? of('totals') : [], of('totals'), firstScore ?? diverged);
+    const endAfter = firstScore ?? diverged ?? totals[0] ?? endKept;
+    const end = keep(endAfter === undefined ? of('end').slice(0, 1) : [], of('end'), endAfter ?? of('end')[0]);
+    endKept ??= end[0];
+    kept.push(...plays, ...sweeps, ...awards, ...points, ...totals, ...end);
+
+    if (parting !== undefined) {
+      unjudged.playsAfter[round] = parting.divergence.play;
+      unjudged.awards.push(round);
+    }
+    if (parting !== undefined || sweepsDiffer !== undefined) unjudged.sweepAwards.push(round);
+    if (pointsAfter !== undefined) unjudged.points.push(round);
+    if (firstScore === undefined && (diverged !== undefined || totals[0] !== undefined)) {
+      firstScore = diverged ?? totals[0];
+      unjudged.totalsFrom = diverged !== undefined ? round : round + 1;
+    }
   }
+  unjudged.end = firstScore !== undefined || endKept !== undefined;
   const seen = new Set<string>();
-  return kept.sort(byPlace).filter((c) => {
-    const key = `${c.divergence.rule ?? c.divergence.kind} ${c.divergence.round}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return {
+    kept: kept.sort(byPlace).filter((c) => {
+      const key = `${c.divergence.rule ?? c.divergence.kind} ${c.divergence.round}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+    hidden,
+    unjudged,
+  };
 }
 
 /** Index of the event of play `play` of round `round` in an event stream, or -1. */
@@ -297,6 +425,38 @@ function itemsByRound(events: readonly GameEvent[], positions: readonly EventPos
 
 const PLAY_PHASE: ReadonlySet<EventType> = new Set(['deal', 'redeal', 'table-bonus', 'declaration', 'capture', 'trail', 'claim', 'remainder']);
 
+/** Play-phase events that score besides moving cards (sweeps, points): a difference there reaches the round's score. */
+const SCORING_PLAYS: ReadonlySet<EventType> = new Set(['table-bonus', 'declaration']);
+
+/** The fields of a play-phase event that say where cards go: who holds, plays or takes which. */
+const CARD_FIELDS: { readonly [T in EventType]?: readonly string[] } = {
+  deal: ['hands', 'table'],
+  redeal: ['table'],
+  'table-bonus': ['seat', 'cards'],
+  declaration: [],
+  capture: ['seat', 'card', 'captured'],
+  trail: ['seat', 'card'],
+  claim: ['seat', 'captured'],
+  remainder: ['seat', 'cards'],
+};
+
+/** A list of cards as a multiset, in one order, and so each list of a list (a deal's hands); anything else as it is. */
+const asMoved = (value: unknown): unknown => {
+  if (!Array.isArray(value)) return value;
+  return value.every((card) => typeof card === 'string') ? [...value].sort() : value.map(asMoved);
+};
+
+/**
+ * Whether two play-phase events of the same type move the same cards the same way: after them both sides hold the
+ * same hands, table and piles, whatever else the events say (a deal's dealer, a table bonus's sweeps).
+ */
+function sameCardMoves(expected: GameEvent, actual: GameEvent): boolean {
+  const fields = CARD_FIELDS[expected.type];
+  if (expected.type !== actual.type || fields === undefined) return false;
+  const field = (event: GameEvent, name: string): unknown => (event as unknown as Record<string, unknown>)[name];
+  return fields.every((name) => sameJson(asMoved(field(expected, name)), asMoved(field(actual, name))));
+}
+
 function checkEvents(reading: Reading, spec: ExpectedEvents): Candidate[] {
   return spec.match === 'all' ? checkAllEvents(reading, spec.list) : checkChosenEvents(reading, spec);
 }
@@ -351,12 +511,29 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
     );
   };
   const same = (a: Item, b: Item): boolean => sameEvent(a.event, b.event, reporting);
-  const firstDifference = (expected: Item[], actual: Item[], phase?: Phase): void => {
+  /**
+   * The differences of two lists of events: the first, and where both sides still hold the same cards after it
+   * (`sameCardMoves`), each one after it up to the first that parts them.
+   */
+  const differences = (expected: Item[], actual: Item[], phase?: Phase): void => {
     for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
       const e = expected[i];
       const a = actual[i];
       if (e !== undefined && a !== undefined && same(e, a)) continue;
       differ(e, a, { expected: expected[i - 1], actual: actual[i - 1] }, phase);
+      const keepsCards = phase === undefined && e !== undefined && a !== undefined && sameCardMoves(e.event, a.event);
+      if (!keepsCards) return;
+      const kept = found.at(-1) as Candidate;
+      kept.keepsCards = true;
+      kept.scores = SCORING_PLAYS.has(e.event.type);
+    }
+  };
+  const firstDifference = (expected: Item[], actual: Item[]): void => {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+      const e = expected[i];
+      const a = actual[i];
+      if (e !== undefined && a !== undefined && same(e, a)) continue;
+      differ(e, a, { expected: expected[i - 1], actual: actual[i - 1] });
       return;
     }
   };
@@ -368,7 +545,7 @@ function checkAllEvents(reading: Reading, expectedList: readonly GameEvent[]): C
     const ofType = (items: Item[], test: (type: EventType) => boolean): Item[] => items.filter((item) => test(item.event.type));
     // A round only one side has is about how long the game lasts.
     const lengthDiffers = expected.length === 0 || actual.length === 0;
-    firstDifference(ofType(expected, (t) => PLAY_PHASE.has(t)), ofType(actual, (t) => PLAY_PHASE.has(t)), lengthDiffers ? 'end' : undefined);
+    differences(ofType(expected, (t) => PLAY_PHASE.has(t)), ofType(actual, (t) => PLAY_PHASE.has(t)), lengthDiffers ? 'end' : undefined);
     if (lengthDiffers) continue;
     firstDifference(ofType(expected, (t) => t === 'sweep'), ofType(actual, (t) => t === 'sweep'));
     const expectedAwards = ofType(expected, (t) => t === 'award');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { GameEvent } from '../../reference/index.ts';
-import { findDivergences } from './compare.ts';
+import { compareWithExpectations, findDivergences, isUnjudged } from './compare.ts';
 import type { Divergence } from './divergence.ts';
 import type { Expectations, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { reportingOf } from '../profile/profile.ts';
@@ -171,6 +171,70 @@ describe('what follows from a divergence is not reported again', () => {
     ]);
     const sameRound = [...EVENTS.slice(0, 4), { ...capture, captured: ['7S'] } as GameEvent, lastTrail];
     expect(brief(found({ events: sameRound, rejection: { round: 1, play: 5, code: 'GAME_OVER' } }))).toEqual([['event-mismatch', 1, 3, 4, 'CAP-CHOICE']]);
+  });
+});
+
+describe('past a difference that leaves both sides the same cards, the rest is still judged', () => {
+  test('a deal that names another dealer, the same hands and table: the deal, and a capture later in the round', () => {
+    const events = withAll([0, { ...(deal(1) as Extract<GameEvent, { type: 'deal' }>), dealer: 0 }], [4, { ...capture, captured: ['7S'] } as GameEvent]);
+    expect(brief(found({ events }))).toEqual([
+      ['event-mismatch', 1, 0, 0, 'DEAL-DEALER'],
+      ['event-mismatch', 1, 3, 4, 'CAP-CHOICE'],
+    ]);
+  });
+
+  test('a dealer named wrong in every round, and a category scored wrong: each, the category judged as if the deal agreed', () => {
+    const events = withAll(
+      [0, { ...(deal(1) as Extract<GameEvent, { type: 'deal' }>), dealer: 0 }],
+      [8, { ...awards(1)[1], points: [0, 1] } as GameEvent],
+      [11, { ...(deal(2) as Extract<GameEvent, { type: 'deal' }>), dealer: 1 }],
+    );
+    expect(brief(found({ events }))).toEqual([
+      ['event-mismatch', 1, 0, 0, 'DEAL-DEALER'],
+      ['event-mismatch', 1, 4, 8, 'SCORE-MOST-COINS'],
+      ['event-mismatch', 2, 0, 11, 'DEAL-DEALER'],
+    ]);
+  });
+
+  test('a deal whose hands hold other cards parts the sides: the rest of the round is not judged', () => {
+    const dealt = deal(1) as Extract<GameEvent, { type: 'deal' }>;
+    const events = withAll([0, { ...dealt, hands: [['10C', '7C', '6S'], ['7H', '9D', '5S']] }], [8, { ...awards(1)[1], points: [0, 1] } as GameEvent]);
+    expect(brief(found({ events }))).toEqual([['event-mismatch', 1, 0, 0, 'DEAL-PROCEDURE']]);
+  });
+
+  test('the same cards in another order within a hand or a capture move the same cards', () => {
+    const dealt = deal(1) as Extract<GameEvent, { type: 'deal' }>;
+    const events = withAll([0, { ...dealt, dealer: 0, hands: [['5S', '7C', '10C'], ['7H', '9D', '6S']] }], [8, { ...awards(1)[1], points: [0, 1] } as GameEvent]);
+    expect(brief(found({ events })).map((d) => (d as unknown[])[4])).toEqual(['DEAL-DEALER', 'SCORE-MOST-COINS']);
+  });
+});
+
+describe('what an earlier divergence hides, and the parts of the game left unjudged', () => {
+  test('a play that differs hides the categories it changes, each named with it; its round\'s later plays, awards and points are unjudged', () => {
+    const events = withAll([4, { ...capture, captured: ['7S'] } as GameEvent], [8, { ...awards(1)[1], points: [0, 1] } as GameEvent]);
+    const compared = compareWithExpectations(EXPECTED(), { events }, pagat);
+    expect(compared.divergences.map((placed) => placed.divergence.rule)).toEqual(['CAP-CHOICE']);
+    expect(compared.hidden.map(({ divergence, after }) => [divergence.rule, after.rule])).toContainEqual(['SCORE-MOST-COINS', 'CAP-CHOICE']);
+    const { unjudged } = compared;
+    expect(unjudged).toMatchObject({ playsAfter: { 1: 3 }, awards: [1], sweepAwards: [1], points: [1], totalsFrom: 1, end: true });
+    const award = { ...compared.divergences[0]!.divergence, round: 1, play: 4 };
+    expect(isUnjudged(unjudged, { divergence: award, phase: 'award' })).toBe(true);
+    expect(isUnjudged(unjudged, { divergence: { ...award, round: 2 }, phase: 'award' })).toBe(false);
+    expect(isUnjudged(unjudged, { divergence: { ...award, play: 2 }, phase: 'play' })).toBe(false);
+    expect(isUnjudged(unjudged, { divergence: { ...award, play: 4 }, phase: 'play' })).toBe(true);
+    expect(isUnjudged(unjudged, { divergence: { ...award, round: 2 }, phase: 'totals' })).toBe(true);
+  });
+
+  test('a reply as expected: nothing hidden, every part judged', () => {
+    const compared = compareWithExpectations(EXPECTED(), { events: EVENTS }, pagat);
+    expect(compared).toEqual({ divergences: [], hidden: [], unjudged: { playsAfter: {}, awards: [], sweepAwards: [], points: [], end: false } });
+  });
+
+  test('a deal that only names another dealer leaves every part judged', () => {
+    const events = withAll([0, { ...(deal(1) as Extract<GameEvent, { type: 'deal' }>), dealer: 0 }]);
+    const compared = compareWithExpectations(EXPECTED(), { events }, pagat);
+    expect(compared.hidden).toEqual([]);
+    expect(compared.unjudged).toEqual({ playsAfter: {}, awards: [], sweepAwards: [], points: [], end: false });
   });
 });
 
