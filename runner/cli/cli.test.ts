@@ -49,6 +49,42 @@ describe('help and version', () => {
   });
 });
 
+describe('numbers with a minus sign', () => {
+  test.each([
+    [['run', '--games', '-1'], '--games takes a whole number from 1 to 100000, got "-1"'],
+    [['run', '--games', '5', '--seed', '-5'], '--seed takes a whole number from 0 to 9007199254740991, got "-5"'],
+    [['run', '-j', '-2'], '--jobs takes a whole number from 1 to'],
+    [['run', '--jobs', '-.5'], '--jobs takes a whole number from 1 to'],
+    [['generate', '--variant', 'pagat', '--seed', '1', '--count', '-3'], '--count takes a whole number from 1 to'],
+    [['fuzz', '--engine', 'x', '--illegal-rate', '-0.5'], '--illegal-rate takes a number from 0 to 1, got "-0.5"'],
+    [['fuzz', '--engine', 'x', '--time', '-5s'], '--time takes seconds (60 or 60s) or minutes (2m), got "-5s"'],
+  ])('%j: named as any bad value is, exit 2', async (argv, message) => {
+    const { code, stdout, stderr } = await run(...argv);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toContain(`error: ${message}`);
+    expect(stderr).not.toContain('ambiguous');
+  });
+
+  test('after --, a value with a minus sign stays a positional argument, and a flag takes no value', async () => {
+    expect((await run('show', '--', '-1')).stderr).toContain('-1');
+    expect((await run('run', '--bail', '-1')).stderr).toContain("Unknown option '-1'");
+  });
+});
+
+describe('a command with nothing to work on', () => {
+  test.each([
+    [['diagnose'], 'diagnose needs an engine', 'Usage: scopa-conformance diagnose [paths|ids...]'],
+    [['merge'], 'merge needs the JSON reports of the shards', 'Usage: scopa-conformance merge <report.json ...>'],
+    [['fuzz'], 'fuzz needs an engine to test', 'Usage: scopa-conformance fuzz (--engine <command>'],
+    [['variant'], 'variant needs an action: list or show', 'Usage: scopa-conformance variant list'],
+  ])('%j: exit 2, the error, then the usage lines', async (argv, message, usage) => {
+    const { code, stdout, stderr } = await run(...argv);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toMatch(new RegExp(`^error: ${message}.*\n${usage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(stderr).toMatch(/\nRun "scopa-conformance help \w+" for usage\.\n$/);
+  });
+});
+
 describe('validate', () => {
   test('valid files: ok lines, a count, exit 0', async () => {
     expect(await run('validate', `${VALID}/base.yaml`, `${VALID}/house-rules.yaml`)).toEqual({

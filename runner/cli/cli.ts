@@ -4,7 +4,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { type Command, EXIT, type ExitCode, InvalidInputError, type Io, reportLoadErrors, UsageError } from './command.ts';
+import { type Command, EXIT, type ExitCode, InvalidInputError, type Io, NothingToWorkOnError, reportLoadErrors, UsageError } from './command.ts';
 import { coverageCommand } from '../commands/coverage.ts';
 import { diagnoseCommand } from '../commands/diagnose.ts';
 import { updateCommand } from '../commands/update.ts';
@@ -55,6 +55,9 @@ function findCommand(name: string): Command {
   return command;
 }
 
+/** The usage lines that open a command's help: every line before the first blank one. */
+const usageLines = (help: string): string => help.split('\n\n', 1)[0] as string;
+
 const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
 
 /** Runs one command. Everything it writes is escaped for terminals (runner/cli/output.ts). */
@@ -97,7 +100,8 @@ export async function cli(argv: string[], rawIo: Io): Promise<ExitCode> {
     }
     if (!(error instanceof UsageError)) throw error;
     const helpCommand = command === undefined ? `${PROGRAM} --help` : `${PROGRAM} help ${command.name}`;
-    io.stderr.write(`error: ${error.message}\nRun "${helpCommand}" for usage.\n`);
+    const usage = error instanceof NothingToWorkOnError && command !== undefined ? `${usageLines(command.help)}\n` : '';
+    io.stderr.write(`error: ${error.message}\n${usage}Run "${helpCommand}" for usage.\n`);
     return EXIT.invalid;
   }
 }

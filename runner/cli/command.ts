@@ -51,10 +51,44 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * A command called with nothing to work on (no engine, no file): reported with the command's usage lines, exit 2.
+ */
+export class NothingToWorkOnError extends UsageError {
+  override name = 'NothingToWorkOnError';
+}
+
+/** An argument that reads as a number with a minus sign (`-1`, `-.5`), not as an option. */
+const NEGATIVE_NUMBER = /^-[\d.]/;
+
+/**
+ * The arguments with each value that starts like a negative number joined to its option (`--games -1` becomes
+ * `--games=-1`), so that it reaches the option's own check, which says what the option takes, instead of
+ * parseArgs' "argument is ambiguous".
+ */
+function withNegativeValuesJoined(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const takesValue = (arg: string): string | undefined => {
+    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => options[name]?.short !== undefined && arg === `-${options[name].short}`);
+    return long !== undefined && options[long]?.type === 'string' ? long : undefined;
+  };
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === '--') return [...joined, ...args.slice(index)];
+    const next = args[index + 1];
+    const long = takesValue(arg);
+    if (long !== undefined && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`--${long}=${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /** `node:util` parseArgs, strict, with its complaints turned into usage errors. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: true });
+    return parseArgs({ args: withNegativeValuesJoined(args, options), options, strict: true, allowPositionals: true });
   } catch (error) {
     if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true) {
       throw new UsageError((error as Error).message);

@@ -82,13 +82,21 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
   test('usage mistakes: exit 2, nothing run or written', async () => {
     const profile = join(dir, 'base.yaml');
     await writeFile(profile, 'variants:\n  - id: pagat\n');
+    const notes = join(dir, 'notes.txt');
+    await writeFile(notes, 'my notes\n');
     const cases: [string[], string][] = [
       [['diagnose', '--games', '5'], '--games and --seed go with --engine or --adapter'],
       [['diagnose', '--reporter', 'tap'], '--reporter takes pretty or json, got "tap"'],
-      [['diagnose', '--variant', 'nope'], 'unknown variant "nope"'],
+      [['diagnose', corpus, '--variant', 'nope'], 'unknown variant "nope"'],
       [['diagnose', '--engine', 'x', '--seed', '2'], '--seed is the first seed of --games: give --games too'],
-      [['diagnose', '--write-profile', dir], 'give the file to write'],
-      [['diagnose', corpus, '--profile', profile, '--write-profile', profile], 'which this diagnosis reads as input: nothing was run or written'],
+      [['diagnose', corpus, '--write-profile', dir], 'is a directory; give the file to write'],
+      [['diagnose', corpus, '--profile', profile, '--write-profile', profile, '--force'], 'which this diagnosis reads as input: nothing was run or written'],
+      [['diagnose'], 'error: diagnose needs an engine (--engine <command> or --adapter <module>), or the recorded fixtures to diagnose\nUsage: scopa-conformance diagnose [paths|ids...]'],
+      [['diagnose', '--variant', 'pagat'], 'error: diagnose needs an engine'],
+      [['diagnose', corpus, '--force'], '--force goes with --write-profile'],
+      [['diagnose', '--engine', 'x', '--games', '-3'], '--games takes a whole number from 0 to 100000, got "-3"'],
+      [['diagnose', corpus, '-j', '-1'], '--jobs takes a whole number from 1 to'],
+      [['diagnose', corpus, '--write-profile', notes], `--write-profile: notes.txt exists and is not a profile diagnose wrote; --force replaces it`],
     ];
     for (const [argv, message] of cases) {
       const ran = await runCli(argv, { cwd: dir });
@@ -96,6 +104,7 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
       expect(ran.stderr, argv.join(' ')).toContain(message);
     }
     expect(await readFile(profile, 'utf8')).toBe('variants:\n  - id: pagat\n');
+    expect(await readFile(notes, 'utf8')).toBe('my notes\n');
   });
 
   test('an engine that cannot start, here or on a judge\'s thread: exit 3, one line', async () => {

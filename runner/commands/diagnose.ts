@@ -8,9 +8,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedVariant } from '../../reference/index.ts';
-import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
+import { type Command, EXIT, type ExitCode, integerOption, type Io, NothingToWorkOnError, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
+import { markedBy, type OutputKind, outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { ambiguitiesOf } from '../causes/ambiguity.ts';
 import { candidatesOf } from '../causes/candidates.ts';
@@ -39,6 +39,10 @@ const REPORTERS = { pretty: renderDiagnosisPretty, json: renderDiagnosisJson } a
 const DEFAULT_GAMES = 50;
 const MAX_GAMES = 100_000;
 
+/** The first words of the comment atop a profile diagnose writes: a file it may replace without --force. */
+const PROFILE_MARK = 'written by scopa-conformance diagnose';
+const WRITTEN_PROFILE: OutputKind = { flag: '--write-profile', own: { what: 'a profile diagnose wrote', isOwn: markedBy(`# ${PROFILE_MARK}`) } };
+
 const OPTIONS = {
   engine: { type: 'string' },
   adapter: { type: 'string' },
@@ -48,6 +52,7 @@ const OPTIONS = {
   games: { type: 'string' },
   seed: { type: 'string' },
   'write-profile': { type: 'string' },
+  force: { type: 'boolean' },
   reporter: { type: 'string', default: 'pretty' },
   jobs: { type: 'string', short: 'j', default: '1' },
   ...VARIANTS_OPTION,
@@ -58,10 +63,11 @@ export const diagnoseCommand: Command = {
   summary: "find the documented readings that explain an engine's failures, and the bugs left",
   help: `Usage: scopa-conformance diagnose [paths|ids...] (--engine <command> [--timeout <s>] | --adapter <module>)
                                    [--profile <file>] [--variant <id>] [--variants <dir>]
-                                   [--games <n>] [--seed <n>] [--write-profile <file>]
+                                   [--games <n>] [--seed <n>] [--write-profile <file> [--force]]
                                    [--reporter pretty|json] [--jobs <n>]
        scopa-conformance diagnose <recorded fixtures...> [--profile <file>] [--variant <id>]
-                                   [--write-profile <file>] [--reporter pretty|json] [--jobs <n>]
+                                   [--write-profile <file> [--force]] [--reporter pretty|json]
+                                   [--jobs <n>]
 
 For an engine whose readings of the rules are unknown, or stricter than the corpus: runs the
 corpus of the variants it declares (its --profile, else its hello's; --variant picks some)
@@ -95,7 +101,9 @@ Options:
   --seed <n>            the first game's seed (default 1)
   --write-profile <file>
                         write the profile with the readings found (YAML, for run --profile);
-                        whole or not at all, never over a file diagnose reads
+                        whole or not at all, never over a file diagnose reads, nor over
+                        one it did not write (a FIFO or a device never)
+  --force               replace a file at --write-profile that diagnose did not write
   --reporter <name>     pretty (default) or json: {readings: [{variant, rule, knob, value,
                         ambiguity, explains}], bugs: [{rule, fixtures, example}], ...}
   -j, --jobs <n>        judge on n threads, each with its own engine (default 1)
@@ -119,6 +127,10 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       throw new UsageError('--games and --seed go with --engine or --adapter: games generated on the reference say nothing of a recorded system');
     }
     if (values.seed !== undefined && values.games === undefined) throw new UsageError('--seed is the first seed of --games: give --games too');
+    if (judged === 'recorded' && positionals.length === 0) {
+      throw new NothingToWorkOnError('diagnose needs an engine (--engine <command> or --adapter <module>), or the recorded fixtures to diagnose');
+    }
+    if (values.force === true && values['write-profile'] === undefined) throw new UsageError('--force goes with --write-profile');
     const games = judged === 'recorded' ? 0 : integerOption('games', values.games ?? String(DEFAULT_GAMES), 0, MAX_GAMES);
     const seed = integerOption('seed', values.seed ?? '1', 0);
     const variantWords = values.variant?.flatMap(splitList) ?? [];
@@ -137,7 +149,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       }
       given = loaded.value;
     }
-    const target = values['write-profile'] === undefined ? undefined : await outputFile(values['write-profile'], '--write-profile', io);
+    const target = values['write-profile'] === undefined ? undefined : await outputFile(values['write-profile'], WRITTEN_PROFILE, io, values.force === true);
 
     // The judges' worker threads start their engines now, while this thread starts its own and makes the games.
     const workers = startJudgeWorkers(judged, spec, jobs - 1, io.signal);
@@ -206,7 +218,7 @@ invalid input, or nothing to judge; 3 the engine could not be run or gave no usa
       };
       if (io.signal?.aborted === true) throw new RunInterrupted();
       if (target !== undefined) {
-        const comment = [`written by scopa-conformance diagnose (${describeReadings(diagnosis)}); read by run --profile`];
+        const comment = [`${PROFILE_MARK} (${describeReadings(diagnosis)}); read by run --profile`];
         if (!(await writeOutputFile(target, profileYaml(proposed, target.path, comment), 'diagnosis', io))) return EXIT.invalid;
         diagnosis.profile = showPath(target.path, io);
       }

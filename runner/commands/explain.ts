@@ -4,7 +4,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, NothingToWorkOnError, parseCommandArgs, reportLoadErrors, UsageError } from '../cli/command.ts';
 import { userVariantSources, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
@@ -48,7 +48,7 @@ option or format, a bad option value) or an invalid variant file.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [id, ...extra] = positionals;
-    if (id === undefined) throw new UsageError('explain needs a variant id');
+    if (id === undefined) throw new NothingToWorkOnError('explain needs a variant id');
     if (extra.length > 0) throw new UsageError(`explain takes one variant id, got "${positionals.join(' ')}"`);
     if (!isFormat(values.format)) throw new UsageError(`--format takes ${RULEBOOK_FORMATS.join(' or ')}, got "${values.format}"`);
     const sources = userVariantSources(values, [id], io);

@@ -7,7 +7,7 @@ import { basename, join, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import { MAX_JOBS } from '../run/pool.ts';
-import { type Command, EXIT, integerOption, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, integerOption, NothingToWorkOnError, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
@@ -155,7 +155,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
   async run(args, io) {
     const { values } = parseCommandArgs(args, OPTIONS);
     const spec = engineSpecOf(values, io.cwd);
-    if (spec.kind === 'reference') throw new UsageError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
+    if (spec.kind === 'reference') throw new NothingToWorkOnError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
     if (!['pretty', 'json', 'html'].includes(values.reporter)) throw new UsageError(`--reporter takes pretty, json or html, got "${values.reporter}"`);
     if (values.html !== undefined && values.reporter !== 'html') throw new UsageError('--html names the file of --reporter html');
     const htmlPath = values.reporter === 'html' ? await htmlReportPath(values.html, '--html', io) : undefined;

@@ -271,7 +271,7 @@ describe('import: a problem in the log is reported at its line, exit 2, and noth
 
 describe('import: usage mistakes', () => {
   test.each([
-    [[], 'import takes one log file, got 0'],
+    [[], 'import needs the log file to read\nUsage: scopa-conformance import <log.jsonl> [--out <dir>] [--variant <id|file>] [--system <name>]\n                                [--version <v>] [--force] [--variants <dir>]'],
     [[SAMPLE, '--variant', 'scopa-nova'], 'unknown variant "scopa-nova" (known: anycard-rules-page, anycard, asso-piglia-tutto-vivaioscuole, asso-piglia-tutto, cirulla-gioeleghidara, cirulla-parlett, cirulla, denexa-cassino-pairing, denexa, escoba-counted-out-next-award, escoba-counted-out, escoba-denexa-blog, escoba-entretodos, escoba-fifteen-only, escoba-gianbolocco, escoba-github-readme, escoba-magnojuegos, escoba-paigro, escoba-playjoy, escoba-ranked-losers, escoba-vipgames, escoba, house-remainder-dealer, house-remainder-first-player, house-settebello-per-copy, napola-napoleone, napola-tripod, napola, pagat-tie-draw, pagat, parlett-tie-count, playpalace-every-sweep, playpalace, re-bello, scopa-a-quindici-pagat, scopa-a-quindici, scopa-d-assi-giochistars, scopa-d-assi-iogames, scopa-d-assi-scopone-wikipedia, scopa-d-assi-snai, scopa-d-assi-vile, scopa-d-assi, scopa-dimensionecasino, scopa-fewest-cards, scopa-folk-primiera, scoparella, scopone-classico-figs, scopone-classico, scopone-scientifico, tripod-varianti)'],
   ])('%j', async (argv, message) => {
     expect(await runCli(['import', ...argv], { cwd: dir })).toEqual({

@@ -4,7 +4,7 @@
  */
 import { basename, extname, join, resolve } from 'node:path';
 import { applyOptions } from '../../reference/index.ts';
-import { type Command, EXIT, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, NothingToWorkOnError, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
@@ -54,6 +54,7 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
 
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
+    if (positionals.length === 0) throw new NothingToWorkOnError('import needs the log file to read');
     if (positionals.length !== 1) throw new UsageError(`import takes one log file, got ${positionals.length}`);
     const log = resolve(io.cwd, positionals[0] as string);
     const variants = await userVariantsOrStop(values, [values.variant], io);

@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, type Io, NothingToWorkOnError, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { inputAt, readUserFile, writeFileSafely } from '../util/files.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { exitCodeOf } from '../run/outcome.ts';
@@ -47,7 +47,7 @@ engine errored on a fixture; 130 a shard was interrupted. Where several apply: 2
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const reporter = values.reporter;
     if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`--reporter takes one of ${Object.keys(REPORTERS).join(', ')}, got "${reporter}"`);
-    if (positionals.length === 0) throw new UsageError('merge needs the JSON reports of the shards (run --shard i/n --reporter json)');
+    if (positionals.length === 0) throw new NothingToWorkOnError('merge needs the JSON reports of the shards (run --shard i/n --reporter json)');
     const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
     if (out !== undefined && (await stat(out).catch(() => undefined))?.isDirectory() === true) {
       throw new UsageError(`--out names a directory (${values.out}): give the file to write`);

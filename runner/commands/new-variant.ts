@@ -4,7 +4,7 @@
  * @module
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { type Command, EXIT, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, NothingToWorkOnError, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { FileExistsError, writeFileSafely } from '../util/files.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
@@ -44,7 +44,7 @@ unknown variant) or when the file exists or cannot be written.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [id, ...extra] = positionals;
-    if (id === undefined) throw new UsageError('new needs the id of the variant to write');
+    if (id === undefined) throw new NothingToWorkOnError('new needs the id of the variant to write');
     if (extra.length > 0) throw new UsageError(`new takes one id, got "${positionals.join(' ')}"`);
     if (!VARIANT_ID.test(id)) throw new UsageError(`a variant id is lower-case letters, digits and dashes, starting with a letter; got "${id}"`);
     if (values.extends === undefined) throw new UsageError('--extends <variant> is required: the variant to start from');

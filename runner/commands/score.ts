@@ -6,7 +6,7 @@
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { roundRecords, type GameEvent } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, type Io, NothingToWorkOnError, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsOrStop, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Expectations, ExpectedRound } from '../fixture/fixture.ts';
 import { type GameFile, loadGameFile, prepareGame, type PreparedGame, unusedInputs } from '../load/fixtures.ts';
@@ -47,7 +47,7 @@ the file is not a valid game file (YAML, schema, variant, options, setup, decks)
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [file, ...extra] = positionals;
-    if (file === undefined) throw new UsageError('score needs a game file');
+    if (file === undefined) throw new NothingToWorkOnError('score needs a game file');
     if (extra.length > 0) throw new UsageError(`score takes one game file, got ${positionals.length}`);
     const [path] = await resolveFixtureArgs([file], io);
     const loaded = await loadAndPrepare(path as string, values, io);

@@ -6,7 +6,7 @@
  */
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { handOf, isClaim, roundRecords, tableOf, type DeclarationKind, type GameEvent, type GameState } from '../../reference/index.ts';
-import { type Command, EXIT, type Io, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { type Command, EXIT, type Io, NothingToWorkOnError, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import type { ExpectedResult, ExpectedRound, Expectations } from '../fixture/fixture.ts';
 import type { GameFile, PreparedGame } from '../load/fixtures.ts';
@@ -156,7 +156,7 @@ started or gave no usable reply.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, OPTIONS);
     const [file, ...extra] = positionals;
-    if (file === undefined) throw new UsageError('show needs a fixture file or id');
+    if (file === undefined) throw new NothingToWorkOnError('show needs a fixture file or id');
     if (extra.length > 0) throw new UsageError(`show takes one fixture, got ${positionals.length}`);
     const engine = engineSpecOf(values, io.cwd);
     const [path] = await resolveFixtureArgs([file], io);

@@ -11,6 +11,7 @@ import {
   EXIT,
   type ExitCode,
   type Io,
+  NothingToWorkOnError,
   parseCommandArgs,
   reportLoadErrors,
   UsageError,
@@ -58,12 +59,12 @@ Options:
         return listVariants(dir, sources, io);
       case 'show': {
         const [id, ...extra] = rest;
-        if (id === undefined) throw new UsageError('variant show needs a variant id');
+        if (id === undefined) throw new NothingToWorkOnError('variant show needs a variant id');
         if (extra.length > 0) throw new UsageError(`variant show takes one id, got "${rest.join(' ')}"`);
         return showVariant(dir, userVariantSources(values, [id], io), variantIdOf(id), values.option ?? [], values.json === true, io);
       }
       case undefined:
-        throw new UsageError('variant needs an action: list or show');
+        throw new NothingToWorkOnError('variant needs an action: list or show');
       default:
         throw new UsageError(`unknown action "${action}" (expected list or show)`);
     }

@@ -152,18 +152,31 @@ describe('writing the list', () => {
     expect(stderr).toBe('wrote 1 expected failure to one.yaml\n');
   });
 
-  test('an existing file, unchanged during the run: rewritten', async () => {
+  /** A list an earlier run wrote: the comment at its top, then a stale line. */
+  const STALE = '# Expected failures of the reference engine: 1 fixture,\n# written by scopa-conformance run --write-expect-fail; read by run --expect-fail.\npagat/x stale\n';
+
+  test('an existing list run wrote, unchanged during the run: rewritten', async () => {
     stderr = '';
-    await writeFile(join(dir, 'old.txt'), 'pagat/x stale\n');
+    await writeFile(join(dir, 'old.txt'), STALE);
     const target = await baselineTarget('old.txt', io());
-    expect(target.stamp?.size).toBe(14);
+    expect(target.stamp?.size).toBe(STALE.length);
     expect(await writeBaseline(target, summary, io())).toBe(true);
     expect(await readFile(join(dir, 'old.txt'), 'utf8')).toBe(TEXT);
   });
 
+  test('a file run did not write (the mark elsewhere than at its top too): refused before the run, replaced with --force', async () => {
+    stderr = '';
+    const notes = join(dir, 'notes.txt');
+    await writeFile(notes, `my notes\nto keep\nmore\n${STALE}`);
+    await expect(baselineTarget('notes.txt', io())).rejects.toThrow('--write-expect-fail: notes.txt exists and is not an expect-fail list run wrote; --force replaces it');
+    const forced = await baselineTarget('notes.txt', io(), true);
+    expect(await writeBaseline(forced, summary, io())).toBe(true);
+    expect(await readFile(notes, 'utf8')).toBe(TEXT);
+  });
+
   test('a file changed, or made, while the run went on: not overwritten, said so, false', async () => {
     stderr = '';
-    await writeFile(join(dir, 'changed.txt'), 'pagat/x stale\n');
+    await writeFile(join(dir, 'changed.txt'), STALE);
     const changed = await baselineTarget('changed.txt', io());
     await writeFile(join(dir, 'changed.txt'), 'pagat/x edited meanwhile\n');
     expect(await writeBaseline(changed, summary, io())).toBe(false);
@@ -190,6 +203,6 @@ describe('writing the list', () => {
 
   test('a directory is no target: a usage mistake, before anything runs', async () => {
     await mkdir(join(dir, 'folder'));
-    await expect(baselineTarget('folder', io())).rejects.toThrow('--write-expect-fail names a directory (folder): give the file to write');
+    await expect(baselineTarget('folder', io())).rejects.toThrow('--write-expect-fail: folder is a directory; give the file to write');
   });
 });

@@ -6,12 +6,15 @@
  */
 import { extname } from 'node:path';
 import { type Io, showPath } from '../cli/command.ts';
-import { type OutputFile, outputFile, writeOutputFile } from '../cli/output-file.ts';
+import { markedBy, type OutputFile, type OutputKind, outputFile, writeOutputFile } from '../cli/output-file.ts';
 import { describeEngine, type FixtureResult, type RunSummary } from './outcome.ts';
 import { divergenceInBrief } from '../report/card.ts';
 
 /** A reason longer than this is cut: it is a reminder, the run's report has the whole story. */
 const MAX_REASON = 160;
+
+/** The words atop every list this module writes: a file run may replace without --force. */
+const BASELINE_MARK = 'written by scopa-conformance run --write-expect-fail';
 
 /** Why a fixture is on the list, in one line: `RULE: round r play p: expected ..., got ...`, or what the engine did. */
 export function baselineReason(result: FixtureResult): string {
@@ -34,14 +37,16 @@ export function expectFailText(summary: RunSummary, file: string): string {
   const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
   const header = [
     `# Expected failures of the ${describeEngine(summary.engine).replace(/\s+/g, ' ')}: ${listed.length} fixture${listed.length === 1 ? '' : 's'},`,
-    '# written by scopa-conformance run --write-expect-fail; read by run --expect-fail.',
+    `# ${BASELINE_MARK}; read by run --expect-fail.`,
   ];
   const lines = listed.map((result) => (yaml ? `${result.id}: ${JSON.stringify(baselineReason(result))}` : `${result.id} ${baselineReason(result)}`));
   return `${[...header, ...lines].join('\n')}\n`;
 }
 
+const BASELINE: OutputKind = { flag: '--write-expect-fail', own: { what: 'an expect-fail list run wrote', isOwn: markedBy(`# ${BASELINE_MARK}`) } };
+
 /** The target of `--write-expect-fail`, checked before anything runs. */
-export const baselineTarget = (file: string, io: Io): Promise<OutputFile> => outputFile(file, '--write-expect-fail', io);
+export const baselineTarget = (file: string, io: Io, force = false): Promise<OutputFile> => outputFile(file, BASELINE, io, force);
 
 /**
  * Writes the list of a finished run, whole, unless the file changed (or appeared) while the run went on. An

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FileChangedError, FileExistsError, fileStamp, MAX_FILE_BYTES, readUserFile, writeFileSafely } from './files.ts';
+import { FileChangedError, FileExistsError, fileStamp, MAX_FILE_BYTES, NotRegularFileError, readUserFile, writeFileSafely } from './files.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -71,6 +71,18 @@ describe('writeFileSafely', () => {
     const fresh = await fileStamp(path);
     await writeFileSafely(path, 'from update\n', { unchangedSince: fresh });
     expect(await readFile(path, 'utf8')).toBe('from update\n');
+    expect(await leftovers()).toEqual([]);
+  });
+
+  test('a FIFO, a link to a device or a directory at the path is never renamed over, with any option', async () => {
+    const fifo = join(dir, 'out-fifo');
+    execFileSync('mkfifo', [fifo]);
+    await symlink('/dev/null', join(dir, 'out-null'));
+    for (const [path, kind] of [[fifo, 'a FIFO (named pipe)'], [join(dir, 'out-null'), 'a device'], [join(dir, 'sub'), 'a directory']] as const) {
+      await expect(writeFileSafely(path, 'x\n')).rejects.toThrow(new NotRegularFileError(path, kind));
+    }
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+    expect((await lstat(join(dir, 'out-null'))).isSymbolicLink()).toBe(true);
     expect(await leftovers()).toEqual([]);
   });
 

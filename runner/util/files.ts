@@ -5,7 +5,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { mkdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -13,7 +13,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** What a file is, in words, when it is not a regular file. */
-function kindOf(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+export function kindOf(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isSocket()) return 'a socket';
@@ -95,6 +95,14 @@ export class FileChangedError extends Error {
   }
 }
 
+/** Something that is not a regular file (a FIFO, a device, a directory) where a file would be written. */
+export class NotRegularFileError extends Error {
+  override name = 'NotRegularFileError';
+  constructor(readonly path: string, kind: string) {
+    super(`${path} is ${kind}: only a regular file is written`);
+  }
+}
+
 /** A file that exists where one would be written, and may not be replaced. */
 export class FileExistsError extends Error {
   override name = 'FileExistsError';
@@ -109,16 +117,21 @@ export interface FileStamp {
   size: number;
 }
 
-/** The stamp of a file, or undefined if there is none. */
-export async function fileStamp(path: string): Promise<FileStamp | undefined> {
+/** What is at a path (a link followed), or undefined if nothing is. */
+export async function statIfAny(path: string): Promise<Stats | undefined> {
   try {
-    const { mtimeMs, size } = await stat(path);
-    return { mtimeMs, size };
+    return await stat(path);
   } catch (error) {
     // No such file, or a path through something that is not a directory: nothing is there.
     if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
+}
+
+/** The stamp of a file, or undefined if there is none. */
+export async function fileStamp(path: string): Promise<FileStamp | undefined> {
+  const stats = await statIfAny(path);
+  return stats === undefined ? undefined : { mtimeMs: stats.mtimeMs, size: stats.size };
 }
 
 /** `fileStamp`, without a trip to the thread pool: for the thousands of files of a corpus. */
@@ -135,16 +148,20 @@ export interface WriteOptions {
 }
 
 /**
- * Writes a file whole or not at all: a temporary file beside it, then a rename. With `unchangedSince`, refuses
- * (a `FileChangedError`) if the file was changed since that stamp; with `create`, refuses (a `FileExistsError`)
- * if it exists. The check and the rename are microseconds apart: a change in that window is the one not seen.
+ * Writes a file whole or not at all: a temporary file beside it, then a rename. Refuses (a `NotRegularFileError`)
+ * to rename over anything but a regular file: a FIFO or a device would be destroyed. With `unchangedSince`,
+ * refuses (a `FileChangedError`) if the file was changed since that stamp; with `create`, refuses (a
+ * `FileExistsError`) if it exists. The check and the rename are microseconds apart: a change in that window is the
+ * one not seen.
  */
 export async function writeFileSafely(path: string, text: string, options: WriteOptions = {}): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
-    const now = await fileStamp(path);
+    const found = await statIfAny(path);
+    if (found !== undefined && !found.isFile()) throw new NotRegularFileError(path, kindOf(found));
+    const now = found === undefined ? undefined : { mtimeMs: found.mtimeMs, size: found.size };
     if (options.create === true && now !== undefined) throw new FileExistsError(path);
     const then = options.unchangedSince;
     if (then !== undefined && (now === undefined || now.mtimeMs !== then.mtimeMs || now.size !== then.size)) throw new FileChangedError(path);
