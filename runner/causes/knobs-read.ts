@@ -6,7 +6,7 @@
  * @module
  */
 import type { Rules } from '../../reference/index.ts';
-import { legalAtPositions, replayOnReference } from '../engines/reference.ts';
+import { legalAtPositions, PLAIN_REFERENCE, type Reference, replayOnReference } from '../engines/reference.ts';
 import type { LegalPosition, ReplayRequest } from '../fixture/fixture.ts';
 
 /** `node` seen through a proxy that adds to `read` the path of every value other than an object read from it. */
@@ -27,12 +27,15 @@ function recording<T extends object>(node: T, path: string, read: Set<string>, m
   return proxy;
 }
 
-/** The paths of the rules the reference reads replaying `request` and listing the legal decisions at `positions`. */
-export function knobsRead(request: ReplayRequest, positions: readonly LegalPosition[]): string[] {
+/**
+ * The paths of the rules the reference (or one playing known bugs) reads replaying `request` and listing the legal
+ * decisions at `positions`.
+ */
+export function knobsRead(request: ReplayRequest, positions: readonly LegalPosition[], reference: Reference = PLAIN_REFERENCE): string[] {
   const read = new Set<string>();
   const watched = { ...request, rules: recording<Rules>(request.rules, '', read, new WeakMap()) };
-  replayOnReference(watched);
-  if (positions.length > 0) legalAtPositions(watched, positions);
+  replayOnReference(watched, reference);
+  if (positions.length > 0) legalAtPositions(watched, positions, reference);
   return [...read];
 }
 

@@ -7,14 +7,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import * as plainReference from '../../reference/index.ts';
+import { PLAIN_REFERENCE, type Reference } from '../engines/reference.ts';
 import { REFERENCE_DIR } from '../util/repo-paths.ts';
 import type { Mutant } from '../mutants/catalog.ts';
-
-/** The reference engine's module: the plain one, or one playing bugs. */
-export type Reference = typeof plainReference;
-
-export const PLAIN_REFERENCE: Reference = plainReference;
 
 /** A change to the engine's sources: a bug of the catalog. */
 export type SourceChange = Pick<Mutant, 'name' | 'file' | 'find' | 'replace'>;

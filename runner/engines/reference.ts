@@ -3,22 +3,28 @@
  * same shape an external engine does.
  * @module
  */
-import { GameSession, legalDecisions, type Decision, type GameEvent, type GameState } from '../../reference/index.ts';
+import * as plainReference from '../../reference/index.ts';
+import type { Decision, GameEvent, GameState } from '../../reference/index.ts';
 import { InputCursor } from '../fixture/input-cursor.ts';
 import { type LegalPosition, type ReplayReply, type ReplayRequest, requestBefore } from '../fixture/fixture.ts';
+
+/** The reference engine's module: the plain one, or one playing known bugs (runner/causes/patched-reference.ts). */
+export type Reference = typeof plainReference;
+
+export const PLAIN_REFERENCE: Reference = plainReference;
 
 /**
  * Feeds the deck orders and decisions round by round, whenever the game asks for one. Stops at the first
  * refusal, when the game is over, or when the round it is in has no more input (a partial game).
  */
-export function replayOnReference(request: ReplayRequest): ReplayReply {
-  return replayToPosition(request).reply;
+export function replayOnReference(request: ReplayRequest, reference: Reference = PLAIN_REFERENCE): ReplayReply {
+  return replayToPosition(request, undefined, reference).reply;
 }
 
 /** The legal decisions once the request's inputs are played: none if the replay stops short of a decision. */
-export function legalOnReference(request: ReplayRequest): Decision[] {
-  const { state } = replayToPosition(request);
-  return state === undefined ? [] : legalDecisions(state);
+export function legalOnReference(request: ReplayRequest, reference: Reference = PLAIN_REFERENCE): Decision[] {
+  const { state } = replayToPosition(request, undefined, reference);
+  return state === undefined ? [] : reference.legalDecisions(state);
 }
 
 /**
@@ -26,15 +32,19 @@ export function legalOnReference(request: ReplayRequest): Decision[] {
  * `legalOnReference` answers for the request cut before that play. A position the replay does not reach as a
  * play (past the inputs, or after a refusal) is answered from the request cut there.
  */
-export function legalAtPositions(request: ReplayRequest, positions: readonly LegalPosition[]): Decision[][] {
+export function legalAtPositions(request: ReplayRequest, positions: readonly LegalPosition[], reference: Reference = PLAIN_REFERENCE): Decision[][] {
   const keyOf = (round: number, play: number): string => `${round}:${play}`;
   const answers = new Map<string, Decision[]>();
   const wanted = new Set(positions.map(({ round, play }) => keyOf(round, play)));
-  replayToPosition(request, (round, play, state) => {
-    const key = keyOf(round, play);
-    if (wanted.has(key)) answers.set(key, legalDecisions(state));
-  });
-  return positions.map(({ round, play }) => answers.get(keyOf(round, play)) ?? legalOnReference(requestBefore(request, round, play)));
+  replayToPosition(
+    request,
+    (round, play, state) => {
+      const key = keyOf(round, play);
+      if (wanted.has(key)) answers.set(key, reference.legalDecisions(state));
+    },
+    reference,
+  );
+  return positions.map(({ round, play }) => answers.get(keyOf(round, play)) ?? legalOnReference(requestBefore(request, round, play), reference));
 }
 
 /**
@@ -44,9 +54,10 @@ export function legalAtPositions(request: ReplayRequest, positions: readonly Leg
 export function replayToPosition(
   request: ReplayRequest,
   beforePlay?: (round: number, play: number, state: GameState) => void,
+  reference: Reference = PLAIN_REFERENCE,
 ): { reply: ReplayReply; state?: GameState } {
   const events: GameEvent[] = [];
-  const started = GameSession.start(request.rules, { players: request.players, firstDealer: request.firstDealer });
+  const started = reference.GameSession.start(request.rules, { players: request.players, firstDealer: request.firstDealer });
   if (!started.ok) {
     return { reply: { events, rejection: { round: 1, play: 0, code: started.error.code, message: started.error.message } } };
   }

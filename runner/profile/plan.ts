@@ -17,6 +17,7 @@ import {
   startGame,
 } from '../../reference/index.ts';
 import { sameJson } from '../verdict/equality.ts';
+import type { Reference } from '../engines/reference.ts';
 import { expectationsOnReference } from '../fixture/expectations.ts';
 import { positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { type ExpectedRejection, type Fixture, type FixtureRound, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
@@ -97,10 +98,19 @@ export function rulesDifference(from: unknown, to: unknown, prefix = ''): string
 }
 
 /**
+ * Bugs of the catalog an engine is known to have (`run --known-bugs`, what `diagnose` names): the reference playing
+ * them derives every expectation, so that what is left shows the engine's other bugs.
+ */
+export interface KnownBugs {
+  names: readonly string[];
+  reference: Reference;
+}
+
+/**
  * How `fixture` is run on an engine with this profile. `variant` is the fixture's variant; `rules` are the
  * fixture's rules (the variant with the fixture's options applied).
  */
-export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: Rules, profile: EngineProfile): Plan {
+export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: Rules, profile: EngineProfile, known?: KnownBugs): Plan {
   const declared = variantProfileOf(profile, fixture.variant);
   if (declared === undefined) return notApplicable('a variant the engine does not play', `the engine does not play ${fixture.variant}`);
   const reporting = reportingFor(profile, declared);
@@ -114,11 +124,12 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   }
   const settings = declaredSettings(fixture, variant, rules, declared);
   if (settings.kind === 'not-applicable') return settings;
-  if (settings.changes.length === 0) return { kind: 'run', fixture, rules, reporting };
+  const bugs = known === undefined || known.names.length === 0 ? undefined : known;
+  if (settings.changes.length === 0 && bugs === undefined) return { kind: 'run', fixture, rules, reporting };
 
-  const declaration = settings.changes.join(', ');
+  const declaration = [...settings.changes, ...(bugs === undefined ? [] : [`known bugs: ${bugs.names.join(', ')}`])].join(', ');
   const derivedFixture: Fixture = { ...fixture, options: settings.options };
-  const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal);
+  const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal, bugs?.reference);
   if (derived === undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, "the game cannot start under the engine's declared rules", declaration);
   const { rejection } = derived.reply;
   const refused = refusalProblem(fixture, rejection, settings.rules);
@@ -257,7 +268,7 @@ function checksWhatIsReported(fixture: Fixture, reporting: Reporting): boolean {
  * The inputs a game used: where the game ends before its inputs do (under rules that end it sooner), the rest
  * is cut off, so that the engine is asked to play exactly the game the expectations describe.
  */
-function inputsPlayed(rounds: readonly FixtureRound[], events: readonly GameEvent[]): FixtureRound[] {
+export function inputsPlayed(rounds: readonly FixtureRound[], events: readonly GameEvent[]): FixtureRound[] {
   if (events.at(-1)?.type !== 'game-end') return [...rounds];
   const positions = positionsOf(events);
   const last = positions.at(-1) ?? { round: 1, play: 0 };

@@ -14,6 +14,7 @@ import {
   type Rules,
 } from '../../reference/index.ts';
 import { awardRule, declarationRule, endRule } from '../divergences/rule-of.ts';
+import type { Reference } from '../engines/reference.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { readAsDeclared } from '../profile/plan.ts';
@@ -92,9 +93,16 @@ export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'playe
 
 /**
  * The games, as run items: `count` per setting, from `seed`. A setting the reference cannot start (a player count
- * the declared rules deal no cards to) gives none. `repro` makes the command that reruns one game alone.
+ * the declared rules deal no cards to) gives none. `repro` makes the command that reruns one game alone. `reference`
+ * plays them where it is not the plain reference (one playing the known bugs `diagnose` has named).
  */
-export function generatedGames(settings: readonly GameSetting[], wanted: GamesWanted, engineVersion: string, repro: (id: string, seed: number) => string): RunItem[] {
+export function generatedGames(
+  settings: readonly GameSetting[],
+  wanted: GamesWanted,
+  engineVersion: string,
+  repro: (id: string, seed: number) => string,
+  reference?: Reference,
+): RunItem[] {
   return settings.flatMap((setting) => {
     const items: RunItem[] = [];
     for (let k = 0; k < wanted.count; k++) {
@@ -102,7 +110,7 @@ export function generatedGames(settings: readonly GameSetting[], wanted: GamesWa
       const id = gameId(setting, seed);
       let fixture: Fixture;
       try {
-        fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed }, id, engineVersion);
+        fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed, ...(reference === undefined ? {} : { reference }) }, id, engineVersion);
       } catch {
         return [];
       }
