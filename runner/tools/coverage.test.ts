@@ -1,16 +1,101 @@
-import { expect, test } from 'vitest';
-import { RULE_IDS } from '../../reference/index.ts';
-import { ruleCoverage } from './coverage.ts';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { applyOptions, ERROR_CODES, RULE_IDS } from '../../reference/index.ts';
+import { coverageCommand } from '../commands/coverage.ts';
+import { type CoveredFixture, ruleCoverage } from './coverage.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
+import { readSpecText } from '../util/spec-text.ts';
 
-test('every rule id of the spec has at least one hand-verified fixture', async () => {
-  const registry = await loadVariantRegistry();
-  if (!registry.ok) throw new Error('variants are invalid');
-  const corpus = await loadFixtureCorpus([FIXTURES_DIR], registry.value);
-  expect(corpus.errors).toEqual([]);
-  const coverage = ruleCoverage(corpus.fixtures.map((loaded) => loaded.fixture));
-  expect(coverage.map((entry) => entry.rule)).toEqual([...RULE_IDS]);
-  expect(coverage.filter((entry) => entry.fixtures.length === 0).map((entry) => entry.rule)).toEqual([]);
+const registry = await loadVariantRegistry();
+if (!registry.ok) throw new Error('variants are invalid');
+const variantRules = [...registry.value.values()].flatMap((variant) => {
+  const rules = applyOptions(variant);
+  return rules.ok ? [rules.value] : [];
+});
+const loaded = await loadFixtureCorpus([FIXTURES_DIR], registry.value);
+const corpus: CoveredFixture[] = loaded.fixtures.map(({ fixture, request }) => ({ fixture, rules: request.rules }));
+const coverageOf = (fixtures: readonly CoveredFixture[]) => ruleCoverage(fixtures, variantRules, readSpecText());
+const without = (id: string): CoveredFixture[] => {
+  expect(corpus.some(({ fixture }) => fixture.id === id), id).toBe(true);
+  return corpus.filter(({ fixture }) => fixture.id !== id);
+};
+
+describe('the corpus', () => {
+  const coverage = coverageOf(corpus);
+
+  test('every rule id of the spec, every refusal a rule can cause and every knob value played has a hand-verified fixture', () => {
+    expect(loaded.errors).toEqual([]);
+    expect(coverage.rules.map((entry) => entry.rule)).toEqual([...RULE_IDS]);
+    expect(coverage.gaps).toEqual([]);
+  });
+
+  test('every refusal a decision can get is counted under some rule; the others only where no fixture can expect them', () => {
+    const counted = new Set(coverage.rules.flatMap((entry) => entry.refusals.map((refusal) => refusal.code)));
+    const outside = new Set(coverage.rules.flatMap((entry) => entry.outsideFixtures.map((refusal) => refusal.code)));
+    const registry = readSpecText().errorRegistry;
+    for (const code of ERROR_CODES) {
+      const decision = registry.get(code)?.stage === 'decision' && code !== 'GAME_OVER' && code !== 'DECK_NEEDED';
+      expect(counted.has(code), code).toBe(decision);
+      if (!decision && registry.get(code)?.rules.length !== 0) expect(outside.has(code), code).toBe(true);
+    }
+  });
+
+  test("a refusal is counted under each rule that can cause it: the registry's rules and the rule whose Errors paragraph names it", () => {
+    const codesOf = (rule: string) => coverage.rules.find((entry) => entry.rule === rule)?.refusals.map((refusal) => refusal.code);
+    expect(codesOf('CAP-TABLE-CLAIM')).toEqual(['CLAIM_OFF', 'CLAIM_TWICE', 'CARD_UNKNOWN', 'CLAIM_NOT_ON_TABLE', 'CLAIM_NOT_FIFTEEN', 'CLAIM_NOT_LEFT']);
+    for (const rule of ['CAP-RANK', 'CAP-SUM', 'CAP-FIFTEEN']) expect(codesOf(rule)).toEqual(['CAPTURE_WRONG_SUM']);
+  });
+
+  test('a knob lists the values the variants play, each with the fixtures of its rules played with it', () => {
+    const knob = coverage.knobs.find((entry) => entry.knob === 'capture.tableClaim');
+    expect(knob?.rules).toEqual(['CAP-TABLE-CLAIM']);
+    expect(knob?.values.map((entry) => entry.value)).toEqual(['none', 'any-fifteen', 'after-discard']);
+    expect(knob?.values.find((entry) => entry.value === 'after-discard')?.fixtures).toContain('escoba-vipgames/cap-table-claim-02');
+    const ties = coverage.knobs.find((entry) => entry.knob === 'scoring.categories.most-cards.ties');
+    expect(ties?.rules).toEqual(['SCORE-MOST-CARDS', 'SCORE-TIES']);
+    expect(ties?.values.map((entry) => entry.value)).toEqual(['nobody', 'each']);
+  });
+});
+
+describe('coverage fails where a boundary fixture is missing', () => {
+  test('without the one fixture of a refusal, that refusal of that rule is a gap, and nothing else', () => {
+    expect(coverageOf(without('escoba-playjoy/cap-table-claim-04')).gaps).toEqual(['CAP-TABLE-CLAIM: no hand-verified fixture expects its refusal CLAIM_TWICE']);
+  });
+
+  test('without the one fixture of a knob value, that value is a gap', () => {
+    expect(coverageOf(without('pagat/table-bonus-fifteen-01')).gaps).toEqual([
+      'openingTable.bonus.enabled false: no hand-verified fixture of TABLE-BONUS-FIFTEEN plays it',
+    ]);
+  });
+
+  test('a fixture that is not hand-verified counts for nothing', () => {
+    const demoted = corpus.map((entry) =>
+      entry.fixture.id === 'escoba-playjoy/cap-table-claim-04'
+        ? { ...entry, fixture: { ...entry.fixture, provenance: { kind: 'generated' as const, generator: 'test', seed: 1, engineVersion: '0' } } }
+        : entry,
+    );
+    expect(coverageOf(demoted).gaps).toEqual(['CAP-TABLE-CLAIM: no hand-verified fixture expects its refusal CLAIM_TWICE']);
+  });
+
+  test('the command on part of the corpus exits 1, naming every gap on a line of its own, in text and in JSON', async () => {
+    const io = () => {
+      const out = { stdout: '', stderr: '' };
+      const streams = { stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } };
+      return { out, io: { ...streams, cwd: FIXTURES_DIR, isTTY: false, env: {} } };
+    };
+    const text = io();
+    expect(await coverageCommand.run([join(FIXTURES_DIR, 'escoba-playjoy')], text.io)).toBe(1);
+    expect(text.out.stdout).toMatch(/^GAPS \(\d+\):$/m);
+    expect(text.out.stdout).toMatch(/^ {2}CAP-RANK-PRIORITY: no hand-verified fixture cites it$/m);
+    expect(text.out.stdout).toMatch(/^ {2}CAP-TABLE-CLAIM: no hand-verified fixture expects its refusal CLAIM_OFF$/m);
+    expect(text.out.stdout).toMatch(/^ {4}refusals: CLAIM_OFF NONE, CLAIM_TWICE 1, CARD_UNKNOWN 1, CLAIM_NOT_ON_TABLE 1, CLAIM_NOT_FIFTEEN 1, CLAIM_NOT_LEFT NONE$/m);
+    expect(text.out.stdout).toMatch(/^hand-verified fixtures: 6 of 54 rule ids, \d+ of \d+ refusals the rules can cause, \d+ of \d+ knob values the variants play$/m);
+    const json = io();
+    expect(await coverageCommand.run(['escoba-playjoy', '--json'], json.io)).toBe(1);
+    const parsed = JSON.parse(json.out.stdout) as { gaps: string[] };
+    expect(parsed.gaps).toContain('CAP-TABLE-CLAIM: no hand-verified fixture expects its refusal CLAIM_OFF');
+    expect(text.out.stdout).toContain(parsed.gaps.map((gap) => `  ${gap}\n`).join(''));
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * spec/rules.md read for people: each rule's title and anchor, the sources it cites and its register entries;
- * and spec/sources.md, the citation of each source id. Reports link into the rules; `explain` quotes both.
+ * spec/rules.md read for people: each rule's title and anchor, the sources it cites, its register entries and the
+ * error codes it names; the error registry (section 16); and spec/sources.md, the citation of each source id.
+ * Reports link into the rules; `explain` quotes both; `coverage` counts the refusals each rule can cause.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -15,10 +16,20 @@ export interface SpecRule {
   sources: string;
   /** Its **Register.** entries (AMB-NN). */
   register: string[];
+  /** The error codes its **Errors.** paragraph names. */
+  errors: string[];
+}
+
+/** A row of the error registry (section 16): the stage that raises the code and the rules the row names. */
+export interface RegistryRow {
+  stage: string;
+  rules: string[];
 }
 
 export interface SpecText {
   rules: Map<string, SpecRule>;
+  /** The error registry, by code, in the order of its table. */
+  errorRegistry: Map<string, RegistryRow>;
   /** spec/sources.md: each source id (pagat-S, S000, ...) and its citation. */
   sourceTags: Map<string, string>;
 }
@@ -62,6 +73,19 @@ export function parseSources(text: string): Map<string, string> {
   return citations;
 }
 
+const ERROR_CODE = /\b[A-Z]+(?:_[A-Z]+)+\b/g;
+const RULE_ID = /\b[A-Z]+(?:-[A-Z]+)+\b/g;
+
+/** The rows of the error registry's table (`| CODE | stage | raised when | rules |`), in section 16 of a rules text. */
+function parseErrorRegistry(text: string): Map<string, RegistryRow> {
+  const section = text.split(/^## 16\. /m)[1]?.split(/^## /m)[0] ?? '';
+  const rows = new Map<string, RegistryRow>();
+  for (const [, code, stage, rules] of section.matchAll(/^\| ([A-Z_]+) \| ([^|]+) \|.*\| ([^|]+) \|$/gm)) {
+    rows.set(code as string, { stage: (stage as string).trim(), rules: (rules as string).match(RULE_ID) ?? [] });
+  }
+  return rows;
+}
+
 /** Reads a rules text written as spec/rules.md is. */
 export function parseSpecText(text: string, sourcesText = ''): SpecText {
   const rules = new Map<string, SpecRule>();
@@ -71,9 +95,10 @@ export function parseSpecText(text: string, sourcesText = ''): SpecText {
     const sectionEnd = headings[index + 1]?.index ?? text.length;
     const section = text.slice((match.index ?? 0) + heading.length, sectionEnd).split(/^## /m)[0] as string;
     const register = labelledParagraph(section, 'Register').match(/AMB-\d+/g) ?? [];
-    rules.set(id, { title: title.trim(), anchor: headingAnchor(`${id}: ${title}`), sources: labelledParagraph(section, 'Sources'), register });
+    const errors = labelledParagraph(section, 'Errors').match(ERROR_CODE) ?? [];
+    rules.set(id, { title: title.trim(), anchor: headingAnchor(`${id}: ${title}`), sources: labelledParagraph(section, 'Sources'), register, errors });
   }
-  return { rules, sourceTags: parseSources(sourcesText) };
+  return { rules, errorRegistry: parseErrorRegistry(text), sourceTags: parseSources(sourcesText) };
 }
 
 let specText: SpecText | undefined;

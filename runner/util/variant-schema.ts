@@ -35,3 +35,30 @@ export const resolvedNode = (node: SchemaNode): SchemaNode =>
 
 /** The rule ids a node's `$comment` names, in order. */
 export const commentRules = (node: SchemaNode): string[] => node.$comment?.match(/\b[A-Z]+(?:-[A-Z]+)+\b/g) ?? [];
+
+/** A knob of the rules whose values can be listed: its dotted path (`capture.mode`), its values, the rules it shapes. */
+export interface ListedKnob {
+  path: string;
+  values: (string | boolean)[];
+  /** The rule ids of its `$comment`. */
+  rules: string[];
+}
+
+/** The values a node allows, where they can be listed: an enum's, or true and false. */
+export function listedValues(node: SchemaNode): (string | boolean)[] | undefined {
+  const resolved = resolvedNode(node);
+  if (resolved.enum !== undefined) return resolved.enum;
+  return resolved.type === 'boolean' ? [true, false] : undefined;
+}
+
+/** Every knob of the rules (`$defs/rulesPatch`) with listed values, depth first. */
+export function listedRulesKnobs(): ListedKnob[] {
+  const under = (properties: Record<string, SchemaNode>, path: string): ListedKnob[] =>
+    Object.entries(properties).flatMap(([key, node]) => {
+      const values = listedValues(node);
+      if (values !== undefined) return [{ path: `${path}${key}`, values, rules: commentRules(node) }];
+      const inner = resolvedNode(node).properties;
+      return inner === undefined ? [] : under(inner, `${path}${key}.`);
+    });
+  return under(resolvedNode(variantSchemaDefs().rulesPatch as SchemaNode).properties ?? {}, '');
+}
