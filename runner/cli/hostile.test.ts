@@ -103,6 +103,11 @@ const SETUPS = {
   },
   'directory-named-yaml': async (dir: string) => mkdir(join(dir, 'fixtures', 'inner.yaml'), { recursive: true }),
   fifo: async (dir: string) => execFileSync('mkfifo', [join(dir, 'pipe.yaml')]),
+  'users-file': async (dir: string) => writeFile(join(dir, 'notes.txt'), 'my notes: not written by scopa-conformance\n'),
+  'fifos-in-out': async (dir: string) => {
+    await mkdir(join(dir, 'out'));
+    for (const name of ['rec-sample-1.yaml', 'gen-s1.yaml', 'house.yaml']) execFileSync('mkfifo', [join(dir, 'out', name)]);
+  },
   'fifo-named-yaml': async (dir: string) => {
     await mkdir(join(dir, 'fixtures'));
     execFileSync('mkfifo', [join(dir, 'fixtures', 'a.yaml')]);

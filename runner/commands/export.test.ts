@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -112,7 +112,8 @@ describe('export', () => {
   test.each([
     [['--format', 'xml'], '--format takes json or jsonl, got "xml"'],
     [['--force'], '--force goes with --out'],
-    [['--out', 'runner'], '--out names a directory (runner): give the file to write'],
+    [['--out', 'runner'], '--out: runner is a directory; give the file to write'],
+    [['--out', 'package.json'], '--out: package.json exists and is not an export; --force replaces it'],
     [['pagat/cap-rank-priorty-01'], '"pagat/cap-rank-priorty-01" is neither a fixture file or directory nor the id of a fixture in fixtures/; did you mean pagat/cap-rank-priority-01?'],
     [['--variant', 'pagta'], 'unknown variant "pagta" (known: '],
   ])('a usage mistake (%j): exit 2, one line', async (argv, message) => {
@@ -133,7 +134,7 @@ describe('export --out', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('written whole; the same export again leaves it; a different one is refused without --force', async () => {
+  test('written whole; the same export again leaves it; a different one replaces it; a file not an export needs --force', async () => {
     const out = join(dir, 'nested', 'suite.json');
     const first = await runCli(['export', DEMO, '--out', out]);
     expect(first).toEqual({ code: 0, stdout: '', stderr: `wrote 4 fixtures to ${out}\n` });
@@ -143,13 +144,21 @@ describe('export --out', () => {
 
     expect(await runCli(['export', DEMO, '--out', out])).toEqual({ code: 0, stdout: '', stderr: `${out} already holds these 4 fixtures: unchanged\n` });
 
-    const other = await runCli(['export', DEMO, '--filter', 'demo/pass-*', '--out', out]);
-    expect(other).toEqual({ code: 2, stdout: '', stderr: `${out}: error: exists and differs; not overwritten (--force replaces it)\n` });
+    const lines = await runCli(['export', DEMO, '--filter', 'demo/pass-*', '--format', 'jsonl', '--out', out]);
+    expect(lines).toEqual({ code: 0, stdout: '', stderr: `wrote 3 fixtures to ${out}\n` });
+    const again = await runCli(['export', DEMO, '--out', out]);
+    expect(again).toEqual({ code: 0, stdout: '', stderr: `wrote 4 fixtures to ${out}\n` });
     expect(await readFile(out, 'utf8')).toBe(text);
 
-    const forced = await runCli(['export', DEMO, '--filter', 'demo/pass-*', '--out', out, '--force']);
-    expect(forced).toEqual({ code: 0, stdout: '', stderr: `wrote 3 fixtures to ${out}\n` });
-    expect(await readdir(join(dir, 'nested'))).toEqual(['suite.json']);
+    const notes = join(dir, 'nested', 'notes.json');
+    await writeFile(notes, '{"mine": true}\n');
+    const refused = await runCli(['export', DEMO, '--out', notes]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toContain(`error: --out: ${notes} exists and is not an export; --force replaces it\n`);
+    expect(await readFile(notes, 'utf8')).toBe('{"mine": true}\n');
+    const forced = await runCli(['export', DEMO, '--filter', 'demo/pass-*', '--out', notes, '--force']);
+    expect(forced).toEqual({ code: 0, stdout: '', stderr: `wrote 3 fixtures to ${notes}\n` });
+    expect((await readdir(join(dir, 'nested'))).sort()).toEqual(['notes.json', 'suite.json']);
   });
 
   test('a path through a file: not written, no temporary file left', async () => {

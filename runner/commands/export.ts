@@ -3,12 +3,11 @@
  * and its expectations (runner/tools/suite-export.ts, spec/export.schema.json), on stdout or into a file.
  * @module
  */
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { type Command, EXIT, parseCommandArgs, reportLoadErrors, showPath, UsageError } from '../cli/command.ts';
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { FileExistsError, inputAt, writeUnlessDifferent } from '../util/files.ts';
+import { type OutputKind, outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
@@ -16,6 +15,12 @@ import { type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { exportedFixture, type SuiteExport } from '../tools/suite-export.ts';
 
 const FORMATS = ['json', 'jsonl'] as const;
+
+/** What export writes: one document of the suite, or its fixtures a line each. */
+const EXPORT: OutputKind = {
+  flag: '--out',
+  own: { what: 'an export', isOwn: (text) => /^\{"version":"[^"\n]*","fixtures":\[\n/.test(text) || /^\{"id":"[^"\n]*","file":"/.test(text) },
+};
 
 const OPTIONS = {
   format: { type: 'string', default: 'json' },
@@ -48,9 +53,10 @@ and nothing is written.
 Options:
   --format <f>     json (default): one document {version, fixtures: [...]}, a fixture
                    a line; jsonl: one fixture a line (each a $defs/fixture of the schema)
-  --out <file>     write to this file instead of stdout; a different file already
-                   there is not replaced without --force (the same one is left as it is)
-  --force          replace a different file at --out
+  --out <file>     write to this file instead of stdout, whole or not at all; a file
+                   there that is not an export is not replaced without --force (a FIFO
+                   or a device never), and one that holds this export already is left
+  --force          replace a file at --out that is not an export
   --variant <id>   only fixtures of this variant (repeatable, or a,b); an id, or the
                    path of a variant file (./house.yaml)
   --variants <dir> read the variant files of <dir> too (repeatable), for fixtures of
@@ -66,8 +72,7 @@ selected, or a file not written (nothing is written then).`,
     const format = values.format;
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format takes ${FORMATS.join(' or ')}, got "${format}"`);
     if (values.force === true && values.out === undefined) throw new UsageError('--force goes with --out');
-    const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-    if (out !== undefined && (await isDirectory(out))) throw new UsageError(`--out names a directory (${values.out}): give the file to write`);
+    const target = values.out === undefined ? undefined : await outputFile(values.out, EXPORT, io, values.force === true);
     const variantWords = values.variant?.flatMap(splitList);
     const selection: Selection = {
       ...(variantWords === undefined ? {} : { variants: variantWords.map(variantIdOf) }),
@@ -86,8 +91,7 @@ selected, or a file not written (nothing is written then).`,
       io.stderr.write(`${corpus.errors.length} problem${corpus.errors.length === 1 ? '' : 's'} in the fixture files: nothing was written\n`);
       return EXIT.invalid;
     }
-    const clash = out === undefined ? undefined : await inputAt(out, corpus.fixtures.map((loaded) => loaded.path));
-    if (clash !== undefined) throw new UsageError(`--out names ${showPath(clash, io)}, which export reads as input: nothing was written`);
+    if (target !== undefined) await refuseToWriteOver('--out', target.path, corpus.fixtures.map((loaded) => loaded.path), 'export', io);
     const selected = selectFixtures(corpus.fixtures, selection);
     if (selected.length === 0) {
       io.stderr.write(`error: no fixture matches the selection (${corpus.fixtures.length} read)\n`);
@@ -98,20 +102,15 @@ selected, or a file not written (nothing is written then).`,
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
     const suite: SuiteExport = { version, fixtures };
     const text = format === 'json' ? jsonDocument(suite) : fixtures.map((fixture) => `${JSON.stringify(fixture)}\n`).join('');
-    if (out === undefined) {
+    if (target === undefined) {
       io.stdout.write(text);
       return EXIT.ok;
     }
-    try {
-      const written = await writeUnlessDifferent(out, text, values.force === true);
-      const what = `${fixtures.length} fixture${fixtures.length === 1 ? '' : 's'}`;
-      io.stderr.write(written === 'written' ? `wrote ${what} to ${showPath(out, io)}\n` : `${showPath(out, io)} already holds these ${what}: unchanged\n`);
-      return EXIT.ok;
-    } catch (error) {
-      const why = error instanceof FileExistsError ? 'exists and differs; not overwritten (--force replaces it)' : `cannot write: ${(error as Error).message}`;
-      io.stderr.write(`${showPath(out, io)}: error: ${why}\n`);
-      return EXIT.invalid;
-    }
+    const written = await writeOutputFile(target, text, 'export', io);
+    if (written === undefined) return EXIT.invalid;
+    const what = `${fixtures.length} fixture${fixtures.length === 1 ? '' : 's'}`;
+    io.stderr.write(written === 'written' ? `wrote ${what} to ${showPath(target.path, io)}\n` : `${showPath(target.path, io)} already holds these ${what}: unchanged\n`);
+    return EXIT.ok;
   },
 };
 
@@ -119,12 +118,4 @@ selected, or a file not written (nothing is written then).`,
 function jsonDocument(suite: SuiteExport): string {
   const fixtures = suite.fixtures.map((fixture) => JSON.stringify(fixture)).join(',\n');
   return `{"version":${JSON.stringify(suite.version)},"fixtures":[\n${fixtures}\n]}\n`;
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
 }

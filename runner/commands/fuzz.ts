@@ -11,7 +11,7 @@ import { type Command, EXIT, integerOption, NothingToWorkOnError, parseCommandAr
 import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import { FileExistsError, writeUnlessDifferent } from '../util/files.ts';
+import { statIfAny, writeFileSafely } from '../util/files.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { idSegment } from '../load/fixtures.ts';
 import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
@@ -21,11 +21,15 @@ import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profile/profile.ts';
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
 import { renderHtml } from '../report/html.ts';
-import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
+import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
+import { type OutputKind, whyNotWritable } from '../cli/output-file.ts';
 import { renderJson } from '../report/json.ts';
 import { inCi } from '../run/progress.ts';
 import { renderPretty } from '../report/pretty.ts';
 import { variantWithSettings } from './variant.ts';
+
+/** The findings' fixtures: written again only where they say the same, or with --force. */
+const FINDINGS: OutputKind = { flag: '--out' };
 
 const OPTIONS = {
   engine: { type: 'string' },
@@ -144,6 +148,9 @@ With --jobs <n>, the games are shared between n worker threads, each with its ow
 with a game viewer for each (see run --reporter html), to --html <file> (default
 scopa-report.html in the current folder; --out is the findings' folder).
 
+A finding's file that exists and says something else is not replaced, nor a page at --html
+that is not a report, unless --force; a FIFO or a device never.
+
 Without --games or --time, 1000 games. Ctrl-C stops the current game and keeps what was
 found. An adapter runs in a process of its own; --timeout bounds each of its requests as it
 does an engine's.
@@ -158,7 +165,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     if (spec.kind === 'reference') throw new NothingToWorkOnError('fuzz needs an engine to test: --engine <command> or --adapter <module>');
     if (!['pretty', 'json', 'html'].includes(values.reporter)) throw new UsageError(`--reporter takes pretty, json or html, got "${values.reporter}"`);
     if (values.html !== undefined && values.reporter !== 'html') throw new UsageError('--html names the file of --reporter html');
-    const htmlPath = values.reporter === 'html' ? await htmlReportPath(values.html, '--html', io) : undefined;
+    const html = values.reporter === 'html' ? await htmlReportTarget(values.html, '--html', io, values.force === true) : undefined;
     const chosenPlayers = values.players === undefined ? undefined : integerOption('players', values.players, 2, MAX_PLAYERS);
     const seed = integerOption('seed', values.seed, 0);
     const games = values.games === undefined ? (values.time === undefined ? 1000 : undefined) : integerOption('games', values.games, 1);
@@ -189,6 +196,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
     const label = against === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
     const out = resolve(io.cwd, values.out);
+    if ((await statIfAny(out))?.isDirectory() === false) throw new UsageError(`--out: ${showPath(out, io)} is not a directory; give the findings' folder`);
     const settings = {
       variant,
       options,
@@ -240,13 +248,17 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     for (const finding of outcome.findings) {
       const path = join(out, `${findingName(finding)}.yaml`);
       const text = fixtureToYaml(finding.fixture, path);
+      // The same seed finds the same game: a file that already says exactly this is no conflict.
+      const why = await whyNotWritable(path, FINDINGS, values.force === true, text);
+      if (why !== undefined) {
+        io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
+        continue;
+      }
       try {
-        // The same seed finds the same game: a file that already says exactly this is no conflict.
-        await writeUnlessDifferent(path, text, values.force === true);
+        await writeFileSafely(path, text);
         written.push(showPath(path, io));
       } catch (error) {
-        const why = error instanceof FileExistsError ? 'exists and differs; not overwritten (--force replaces it)' : `cannot write: ${(error as Error).message}`;
-        io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
+        io.stderr.write(`${showPath(path, io)}: error: cannot write: ${(error as Error).message}\n`);
       }
     }
 
@@ -265,9 +277,9 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       const { games, judged, reachedRoundEnd, reachedGameEnd, probes } = outcome;
       const fuzzed = { games, judged, reachedRoundEnd, reachedGameEnd, probes, seed, durationMs: outcome.durationMs, gamesPerSec: rate, written };
       io.stdout.write(`${JSON.stringify({ ...report, fuzz: fuzzed }, null, 2)}\n`);
-    } else if (htmlPath !== undefined) {
+    } else if (html !== undefined) {
       io.stdout.write(`${line}\n`);
-      if (!(await writeHtmlReport(htmlPath, renderHtml(summary, { context: [line] }), io))) return EXIT.invalid;
+      if (!(await writeHtmlReport(html, renderHtml(summary, { context: [line] }), 'fuzz', io))) return EXIT.invalid;
     } else {
       io.stdout.write(outcome.findings.length > 0 || errored.length > 0 ? renderPretty(summary) : '');
       io.stdout.write(`${line}\n`);

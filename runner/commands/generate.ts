@@ -7,6 +7,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { MAX_PLAYERS } from '../../reference/index.ts';
 import { type Command, EXIT, integerOption, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
+import { whyNotWritable } from '../cli/output-file.ts';
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture, optionSlug } from '../fixture/generate.ts';
@@ -28,9 +29,12 @@ const OPTIONS = {
 
 /**
  * Why a file may not be written, or undefined if it may: a file that exists is replaced only with --force, and
- * only if it is itself a generated fixture (a hand-verified one is never replaced).
+ * only if it is itself a generated fixture (a hand-verified one is never replaced); a directory, a FIFO or a
+ * device never.
  */
 async function notReplaceable(path: string, force: boolean): Promise<string | undefined> {
+  const special = await whyNotWritable(path, { flag: '--out' }, true);
+  if (special !== undefined) return special;
   const stamp = await fileStamp(path);
   if (stamp === undefined) return undefined;
   if (!force) return 'exists; not overwritten (--force replaces generated fixtures)';

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -153,6 +154,16 @@ describe('import', () => {
     expect(await readFile(join(out, 'rec-sample-2.yaml'), 'utf8')).toBe('kept\n');
     expect((await importLog(SAMPLE, '--force')).code).toBe(0);
     expect((await readFixture('rec-sample-2.yaml')).fixture.id).toBe('recorded/rec-sample-2');
+    // A FIFO where a fixture would go is never replaced, --force or not.
+    await rm(join(out, 'rec-sample-1.yaml'));
+    execFileSync('mkfifo', [join(out, 'rec-sample-1.yaml')]);
+    expect(await importLog(SAMPLE, '--force')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'recorded/rec-sample-1.yaml: error: is a FIFO (named pipe); only a regular file is written\n1 file exists: nothing was written\n',
+    });
+    expect((await lstat(join(out, 'rec-sample-1.yaml'))).isFIFO()).toBe(true);
+    await rm(join(out, 'rec-sample-1.yaml'));
   });
 
   test('an unfinished game becomes a partial game: its plays so far, and neither score sheet nor result', async () => {

@@ -8,7 +8,8 @@ import { type Command, EXIT, NothingToWorkOnError, parseCommandArgs, showPath, U
 import { userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
-import { fileStamp, loneCarriageReturn, readUserFile, writeFileSafely } from '../util/files.ts';
+import { loneCarriageReturn, readUserFile, writeFileSafely } from '../util/files.ts';
+import { whyNotWritable } from '../cli/output-file.ts';
 import { type LogProblem, readGameLog, recordedFixture } from '../fixture/game-log.ts';
 import { attachSource, checkFixtureMeaning, fixtureIdOf } from '../load/fixtures.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
@@ -38,7 +39,7 @@ divergence, a finding about the recorded system.
 Files go to <dir> (default fixtures/<variant>/ in the current folder) as
 rec-<log name>-<n>.yaml, n counting the log's games from 1. Every problem in the log is
 reported as "file:line: error: message" and nothing is written; so it is when a file
-exists, unless --force.
+exists, unless --force (a directory, a FIFO or a device there, never).
 
 Options:
   --out <dir>        the folder of the fixtures
@@ -91,14 +92,11 @@ Exit status: 0 when every game was written, 2 on a usage mistake or a problem in
       io.stderr.write(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${showPath(log, io)}: nothing was written\n`);
       return EXIT.invalid;
     }
-    if (values.force !== true) {
-      const stamps = await Promise.all(planned.map(({ path }) => fileStamp(path)));
-      const existing = planned.filter((_, index) => stamps[index] !== undefined).map(({ path }) => path);
-      for (const path of existing) io.stderr.write(`${showPath(path, io)}: error: exists; --force replaces it\n`);
-      if (existing.length > 0) {
-        io.stderr.write(`${existing.length} file${existing.length === 1 ? ' exists' : 's exist'}: nothing was written\n`);
-        return EXIT.invalid;
-      }
+    const refused = await Promise.all(planned.map(({ path }) => whyNotWritable(path, { flag: '--out' }, values.force === true)));
+    const taken = planned.flatMap(({ path }, index) => (refused[index] === undefined ? [] : [`${showPath(path, io)}: error: ${refused[index]}`]));
+    if (taken.length > 0) {
+      io.stderr.write(`${taken.join('\n')}\n${taken.length} file${taken.length === 1 ? ' exists' : 's exist'}: nothing was written\n`);
+      return EXIT.invalid;
     }
     for (const { path, fixture } of planned) {
       try {

@@ -96,6 +96,22 @@ describe('the shards of a run, merged, are the run', () => {
     expect(merged.stdout).toBe(`${whole}\njunit report: ${out}\n`);
     expect(await readFile(out, 'utf8')).toBe((await runCli(['merge', ...buggy, '--reporter', 'junit'])).stdout);
   });
+
+  test('--out replaces a report of any reporter, and another file only with --force', async () => {
+    const out = join(dir, 'out', 'report.txt');
+    for (const reporter of ['junit', 'tap', 'pretty', 'json']) {
+      expect((await runCli(['merge', ...buggy, '--reporter', reporter, '--out', out])).code, reporter).toBe(1);
+    }
+    expect(await readFile(out, 'utf8')).toBe((await runCli(['merge', ...buggy, '--reporter', 'json'])).stdout);
+    const notes = join(dir, 'out', 'notes.txt');
+    await writeFile(notes, 'mine\n3 fixtures: 3 passed, in my words\n');
+    const refused = await runCli(['merge', ...buggy, '--out', notes]);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toContain(`error: --out: ${notes} exists and is not a report run or merge wrote; --force replaces it\n`);
+    expect(await readFile(notes, 'utf8')).toBe('mine\n3 fixtures: 3 passed, in my words\n');
+    expect((await runCli(['merge', ...buggy, '--out', notes, '--force'])).code).toBe(1);
+    expect(await readFile(notes, 'utf8')).toContain('REPORT CARD');
+  });
 });
 
 describe('reports that are not the shards of one run: exit 2, nothing reported', () => {

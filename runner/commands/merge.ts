@@ -3,10 +3,10 @@
  * one report card, one summary, and the exit code that run would have given.
  * @module
  */
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, EXIT, type Io, NothingToWorkOnError, parseCommandArgs, showPath, UsageError } from '../cli/command.ts';
-import { inputAt, readUserFile, writeFileSafely } from '../util/files.ts';
+import { readUserFile } from '../util/files.ts';
+import { type OutputKind, outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { formatLoadError, type LoadError, type LoadResult } from '../load/load-result.ts';
 import { exitCodeOf } from '../run/outcome.ts';
 import { escapeControls } from '../cli/output.ts';
@@ -17,12 +17,22 @@ import { REPORTERS } from './run.ts';
 const OPTIONS = {
   reporter: { type: 'string', default: 'pretty' },
   out: { type: 'string' },
+  force: { type: 'boolean' },
 } as const;
+
+/**
+ * A report run or merge writes, by the way each reporter begins (json, junit, tap) or ends (pretty: the summary
+ * line).
+ */
+const isReport = (text: string): boolean =>
+  /^\{\n {2}"engine": /.test(text) || /^<\?xml [^\n]*\?>\n<testsuites name="scopa-conformance/.test(text) || text.startsWith('TAP version 13\n') || /^\d+ fixtures?: \d+ passed, \d+ failed, .*\d+ errored \(.*, \d+\.\d\d s\)$/m.test(text.slice(-2000));
+
+const REPORT: OutputKind = { flag: '--out', own: { what: 'a report run or merge wrote', isOwn: isReport } };
 
 export const mergeCommand: Command = {
   name: 'merge',
   summary: "report the JSON reports of a run's shards (run --shard i/n) as one run",
-  help: `Usage: scopa-conformance merge <report.json ...> [--reporter pretty|json|junit|tap] [--out <file>]
+  help: `Usage: scopa-conformance merge <report.json ...> [--reporter pretty|json|junit|tap] [--out <file> [--force]]
 
 Reads the reports that the shards of one run wrote (run --shard i/n --reporter json, one on
 each machine of a CI matrix) and reports them as if one run had replayed the whole selection:
@@ -36,7 +46,9 @@ are missing, given twice, of another engine or another split) and reports nothin
 Options:
   --reporter <name>   pretty (default), json, junit or tap, as run writes them
   --out <file>        write the report to this file (whole or not at all) instead of stdout,
-                      and print its summary line
+                      and print its summary line; a file there that is not a report is not
+                      replaced without --force (a FIFO or a device never)
+  --force             replace a file at --out that is not a report
 
 Exit status: as run's over the whole selection: 0 every fixture as expected; 1 a fixture
 failed, or a listed one passed; 2 no fixture judged, or a usage mistake, or a report that is
@@ -48,14 +60,9 @@ engine errored on a fixture; 130 a shard was interrupted. Where several apply: 2
     const reporter = values.reporter;
     if (!Object.hasOwn(REPORTERS, reporter)) throw new UsageError(`--reporter takes one of ${Object.keys(REPORTERS).join(', ')}, got "${reporter}"`);
     if (positionals.length === 0) throw new NothingToWorkOnError('merge needs the JSON reports of the shards (run --shard i/n --reporter json)');
-    const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
-    if (out !== undefined && (await stat(out).catch(() => undefined))?.isDirectory() === true) {
-      throw new UsageError(`--out names a directory (${values.out}): give the file to write`);
-    }
-
-    const read = positionals.map((given) => resolve(io.cwd, given));
-    const clash = out === undefined ? undefined : await inputAt(out, read);
-    if (clash !== undefined) throw new UsageError(`--out names ${showPath(clash, io)}, which merge reads as input: nothing was written`);
+    if (values.force === true && values.out === undefined) throw new UsageError('--force goes with --out');
+    const target = values.out === undefined ? undefined : await outputFile(values.out, REPORT, io, values.force === true);
+    if (target !== undefined) await refuseToWriteOver('--out', target.path, positionals.map((given) => resolve(io.cwd, given)), 'merge', io);
     const reports: ShardReport[] = [];
     const errors: LoadError[] = [];
     for (const given of positionals) {
@@ -76,16 +83,11 @@ engine errored on a fixture; 130 a shard was interrupted. Where several apply: 2
 
     const summary = merged.value;
     const text = REPORTERS[reporter as keyof typeof REPORTERS](summary);
-    if (out === undefined) io.stdout.write(text);
+    if (target === undefined) io.stdout.write(text);
     else {
-      try {
-        // The same text as on stdout, escaped for terminals alike.
-        await writeFileSafely(out, escapeControls(text));
-      } catch (error) {
-        io.stderr.write(`${showPath(out, io)}: error: cannot write the report: ${(error as Error).message}\n`);
-        return EXIT.invalid;
-      }
-      io.stdout.write(`${summaryLine(summary)}\n${reporter} report: ${showPath(out, io)}\n`);
+      // The same text as on stdout, escaped for terminals alike.
+      if ((await writeOutputFile(target, escapeControls(text), 'merge', io)) === undefined) return EXIT.invalid;
+      io.stdout.write(`${summaryLine(summary)}\n${reporter} report: ${showPath(target.path, io)}\n`);
     }
     return exitCodeOf(summary);
   },

@@ -79,7 +79,7 @@ describe('run --write-expect-fail', () => {
   });
 
   test.each([
-    ['changed', 'someone else\'s list\n'],
+    ['changed', '# Expected failures of the reference engine: 0 fixtures,\n# written by scopa-conformance run --write-expect-fail; read by run --expect-fail.\n'],
     ['made', undefined],
   ])('a file %s while the run goes on is not overwritten: exit 2', async (name, before) => {
     const file = join(dir, `${name}.txt`);
@@ -94,9 +94,20 @@ describe('run --write-expect-fail', () => {
     expect((await readdir(dir)).filter((entry) => entry.endsWith('.tmp'))).toEqual([]);
   }, 30_000);
 
+  test('a file run did not write is replaced only with --force, or where --expect-fail reads it', async () => {
+    const file = join(dir, 'notes.txt');
+    await writeFile(file, 'my notes\n');
+    const refused = await runCli(['run', DEMO, '--write-expect-fail', file]);
+    expect(refused).toEqual({ code: 2, stdout: '', stderr: `error: --write-expect-fail: ${file} exists and is not an expect-fail list run wrote; --force replaces it\nRun "scopa-conformance help run" for usage.\n` });
+    expect(await readFile(file, 'utf8')).toBe('my notes\n');
+    expect((await runCli(['run', DEMO, '--write-expect-fail', file, '--force'])).code).toBe(1);
+    expect(await readFile(file, 'utf8')).toMatch(/^# Expected failures of the reference engine: 1 fixture,\n/);
+    expect(await runCli(['run', DEMO, '--force'])).toMatchObject({ code: 2, stderr: expect.stringContaining('error: --force goes with --reporter html or --write-expect-fail\n') });
+  });
+
   test.each([
     [['--bail'], '--write-expect-fail lists every failure of a whole run: not with --bail'],
-    [[], '--write-expect-fail names a directory (runner): give the file to write'],
+    [[], '--write-expect-fail: runner is a directory; give the file to write'],
   ])('a usage mistake (%j): exit 2, nothing run', async (flags, message) => {
     const ran = await runCli(['run', DEMO, ...flags, '--write-expect-fail', 'runner']);
     expect(ran).toEqual({ code: 2, stdout: '', stderr: `error: ${message}\nRun "scopa-conformance help run" for usage.\n` });

@@ -28,12 +28,12 @@ import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
 import { gameSettings, generatedGames, type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
 import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
-import { htmlReportPath, writeHtmlReport } from '../report/html/write.ts';
+import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
 import { renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
-import { readUserFile } from '../util/files.ts';
+import { inputAt, readUserFile } from '../util/files.ts';
 import { globMatcher } from '../util/glob.ts';
 import { FIXTURES_DIR, PACKAGE_JSON } from '../util/repo-paths.ts';
 import {
@@ -84,6 +84,7 @@ const OPTIONS = {
   'validate-protocol': { type: 'boolean' },
   profile: { type: 'string' },
   'write-expect-fail': { type: 'string' },
+  force: { type: 'boolean' },
   games: { type: 'string' },
   seed: { type: 'string' },
   ...VARIANTS_OPTION,
@@ -96,7 +97,7 @@ export const runCommand: Command = {
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name> [--out <file>]]
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
-                              [--profile <file>] [--write-expect-fail <file>]
+                              [--profile <file>] [--write-expect-fail <file>] [--force]
                               [--games <n> [--seed <n>]]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
@@ -140,7 +141,8 @@ Options:
                         viewer that steps through the plays to the divergence, expected
                         beside actual; written to --out, with the summary line on stdout
   --out <file>          where --reporter html writes its page (default scopa-report.html
-                        in the current folder); written whole or not at all
+                        in the current folder); written whole or not at all, never over
+                        a file that is not a report run wrote (a FIFO or a device never)
   --bail                stop at the first fixture that fails, errors or passes unexpectedly;
                         the fixtures after it are reported as skipped
   --keep-going          run and report the valid fixtures even where some fixture files are
@@ -155,7 +157,10 @@ Options:
                         expect-fail list (.yaml: id: reason; else id reason lines), each
                         with its first finding's rule and one line: a baseline, with which
                         the same run exits 0. The run reports and exits as usual; a file
-                        changed during the run is not overwritten (exit 2). Not with --bail
+                        changed during the run is not overwritten (exit 2), nor one that
+                        is not a list run wrote, unless it is the list --expect-fail reads.
+                        Not with --bail
+  --force               replace a file at --out or --write-expect-fail that run did not write
 
 Engine:
   --engine <command>    test an external engine: a command that speaks the engine protocol
@@ -192,7 +197,9 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       throw new UsageError(`--reporter takes one of ${[...Object.keys(REPORTERS), HTML].join(', ')}, got "${reporter}"`);
     }
     if (values.out !== undefined && reporter !== HTML) throw new UsageError('--out names the file of --reporter html; other reporters write to stdout');
-    const htmlPath = reporter === HTML ? await htmlReportPath(values.out, '--out', io) : undefined;
+    const force = values.force === true;
+    if (force && reporter !== HTML && values['write-expect-fail'] === undefined) throw new UsageError('--force goes with --reporter html or --write-expect-fail');
+    const html = reporter === HTML ? await htmlReportTarget(values.out, '--out', io, force) : undefined;
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
     const variantWords = values.variant?.flatMap(splitList);
     const selection: Selection = {
@@ -204,14 +211,14 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     const paths = positionals.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(positionals, io);
     const engine = engineSpecOf(values, io.cwd);
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
-    const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io);
+    const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io, force || (await rewritesExpectFail(values, io)));
     if (values.seed !== undefined && values.games === undefined) throw new UsageError('--seed is the first seed of --games: give --games too');
     const games = values.games === undefined ? undefined : { count: integerOption('games', values.games, 1, MAX_GAMES), seed: integerOption('seed', values.seed ?? '1', 0) };
 
     const prepared = await prepareRun(paths, selection, {
       engine,
       jobs,
-      htmlPath,
+      htmlPath: html?.path,
       variants: userVariantSources(values, variantWords ?? [], io),
       variantsFlags: userVariantsFlags(values, variantWords ?? []),
       keepGoing: values['keep-going'] === true,
@@ -228,7 +235,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       jobs,
       bail: values.bail === true,
       reporter: reporter as ReporterName,
-      ...(htmlPath === undefined ? {} : { htmlPath }),
+      ...(html === undefined ? {} : { html }),
       ...(profile === undefined ? {} : { profile }),
       ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: prepared.selected } }),
     };
@@ -236,6 +243,12 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     return leftOut ? EXIT.invalid : ran;
   },
 };
+
+/** Whether --write-expect-fail names the list --expect-fail reads: the list is written again, whoever wrote it. */
+async function rewritesExpectFail(values: { 'expect-fail'?: string | undefined; 'write-expect-fail'?: string | undefined }, io: Io): Promise<boolean> {
+  const [read, written] = [values['expect-fail'], values['write-expect-fail']];
+  return read !== undefined && written !== undefined && (await inputAt(resolve(io.cwd, written), [resolve(io.cwd, read)])) !== undefined;
+}
 
 /** What a run is asked for besides the fixtures and the selection. */
 interface RunWanted {
@@ -438,7 +451,7 @@ interface RunSettings {
   bail: boolean;
   reporter: ReporterName;
   /** --reporter html: the page's file. */
-  htmlPath?: string;
+  html?: OutputFile;
   shard?: RunSummary['shard'];
   games?: Omit<GamesSummary, 'counts'>;
 }
@@ -489,10 +502,10 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     ...(settings.games === undefined ? {} : { games: { ...settings.games, counts: countResults(results.filter((result) => isGame(result.id))) } }),
     durationMs: Math.round(performance.now() - started),
   };
-  if (settings.htmlPath === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
+  if (settings.html === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
   else {
     io.stdout.write(`${summaryLine(summary)}\n`);
-    if (!(await writeHtmlReport(settings.htmlPath, renderHtml(summary), io))) return EXIT.invalid;
+    if (!(await writeHtmlReport(settings.html, renderHtml(summary), 'run', io))) return EXIT.invalid;
   }
   if (settings.baseline !== undefined && !(await writeBaseline(settings.baseline, summary, io))) return EXIT.invalid;
   return exitCodeOf(summary);

@@ -128,14 +128,24 @@ export default {
     expect(stray.stderr).toContain('--out names the file of --reporter html; other reporters write to stdout');
     const folder = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', dir]);
     expect(folder).toMatchObject({ code: 2, stdout: '' });
-    expect(folder.stderr).toContain(`--out: ${dir} is a directory; name the HTML file to write`);
+    expect(folder.stderr).toContain(`--out: ${dir} is a directory; give the file to write`);
     // Never replaced by a file: a FIFO (or a device) where the report would go.
     const fifo = join(dir, 'fifo.html');
     execFileSync('mkfifo', [fifo]);
     const special = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', fifo]);
     expect(special).toMatchObject({ code: 2, stdout: '' });
-    expect(special.stderr).toContain(`--out: ${fifo} is not a regular file; name the HTML file to write`);
+    expect(special.stderr).toContain(`--out: ${fifo} is a FIFO (named pipe); only a regular file is written`);
     expect((await lstat(fifo)).isFIFO()).toBe(true);
+    // A page of the user's is not replaced without --force; a report an earlier run wrote is.
+    const notes = join(dir, 'notes.html');
+    await writeFile(notes, '<!DOCTYPE html>\n<title>my notes</title>\n');
+    const mine = await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', notes]);
+    expect(mine).toMatchObject({ code: 2, stdout: '' });
+    expect(mine.stderr).toContain(`--out: ${notes} exists and is not an HTML report scopa-conformance wrote; --force replaces it`);
+    expect(await readFile(notes, 'utf8')).toBe('<!DOCTYPE html>\n<title>my notes</title>\n');
+    expect(await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', notes, '--force'])).toMatchObject({ code: 1, stderr: '' });
+    expect(await runCli(['run', 'runner/testdata/run/demo', '--reporter', 'html', '--out', notes])).toMatchObject({ code: 1, stderr: '' });
+    expect(await readFile(notes, 'utf8')).toContain('<title>scopa-conformance: reference engine</title>');
   });
 });
 

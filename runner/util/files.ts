@@ -171,19 +171,3 @@ export async function writeFileSafely(path: string, text: string, options: Write
     throw error;
   }
 }
-
-/**
- * Writes a file where none is, or the same text is (left as it is: `unchanged`); a different file is replaced only
- * with `force`, and refused otherwise (a `FileExistsError`). Whole or not at all, as `writeFileSafely`.
- */
-export async function writeUnlessDifferent(path: string, text: string, force: boolean): Promise<'written' | 'unchanged'> {
-  try {
-    await writeFileSafely(path, text, { create: !force });
-    return 'written';
-  } catch (error) {
-    if (!(error instanceof FileExistsError)) throw error;
-    const existing = await readUserFile(path, Buffer.byteLength(text));
-    if (existing.ok && existing.text === text) return 'unchanged';
-    throw error;
-  }
-}
