@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { applyOptions, ERROR_CODES, RULE_IDS } from '../../reference/index.ts';
 import { coverageCommand } from '../commands/coverage.ts';
+import { ILLEGAL_SHAPES, type IllegalShape } from '../fuzz/illegal.ts';
 import { type CoveredFixture, ruleCoverage } from './coverage.ts';
 import { loadFixtureCorpus } from '../load/corpus.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
@@ -97,5 +98,98 @@ describe('coverage fails where a boundary fixture is missing', () => {
     const parsed = JSON.parse(json.out.stdout) as { gaps: string[] };
     expect(parsed.gaps).toContain('CAP-TABLE-CLAIM: no hand-verified fixture expects its refusal CLAIM_OFF');
     expect(text.out.stdout).toContain(parsed.gaps.map((gap) => `  ${gap}\n`).join(''));
+  });
+});
+
+/** The refusal each shape of fuzz's illegal decisions gets (the first check of the registry it fails). */
+const SHAPE_CODES: Record<IllegalShape, string> = {
+  'card-not-in-hand': 'CARD_NOT_IN_HAND',
+  'card-unknown': 'CARD_UNKNOWN',
+  'capture-not-on-table': 'CAPTURE_NOT_ON_TABLE',
+  'capture-includes-played-card': 'CAPTURE_NOT_ON_TABLE',
+  'capture-wrong-sum': 'CAPTURE_WRONG_SUM',
+  'capture-same-card-twice': 'CAPTURE_NOT_ON_TABLE',
+  'capture-right-value-wrong-card': 'CAPTURE_NOT_ON_TABLE',
+  'trail-when-a-capture-is-due': 'MUST_CAPTURE',
+  'sum-over-a-rank-match': 'CAPTURE_RANK_PRIORITY',
+  'capture-not-the-automatic-one': 'CAPTURE_NOT_AUTOMATIC',
+  'claim-not-fifteen': 'CLAIM_NOT_FIFTEEN',
+  'claim-not-left': 'CLAIM_NOT_LEFT',
+  'value-named-not-wild': 'WILD_VALUE',
+};
+
+/** For each family of variants and each shape: the hand-verified fixture that refuses it there, or why none can. */
+const SHAPES_BY_FAMILY: Record<string, Record<IllegalShape, string | { none: string }>> = {
+  Scopa: {
+    'card-not-in-hand': 'pagat/play-turn-03',
+    'card-unknown': 'pagat/deck-cards-04',
+    'capture-not-on-table': 'pagat/cap-choice-04',
+    'capture-includes-played-card': 'pagat/cap-choice-05',
+    'capture-wrong-sum': 'pagat/cap-sum-03',
+    'capture-same-card-twice': 'pagat/cap-choice-06',
+    'capture-right-value-wrong-card': 'pagat/cap-choice-07',
+    'trail-when-a-capture-is-due': 'pagat/cap-compulsion-03',
+    'sum-over-a-rank-match': 'pagat/cap-rank-priority-05',
+    'capture-not-the-automatic-one': 'playpalace/cap-auto-04',
+    'claim-not-fifteen': { none: 'no Scopa variant has table claims' },
+    'claim-not-left': { none: 'no Scopa variant has table claims' },
+    'value-named-not-wild': { none: 'no Scopa variant has a wild card' },
+  },
+  Escoba: {
+    'card-not-in-hand': 'escoba/play-turn-01',
+    'card-unknown': 'escoba/deck-cards-01',
+    'capture-not-on-table': 'escoba/cap-choice-01',
+    'capture-includes-played-card': 'escoba/cap-choice-02',
+    'capture-wrong-sum': 'escoba/cap-fifteen-04',
+    'capture-same-card-twice': 'escoba/cap-choice-03',
+    'capture-right-value-wrong-card': 'escoba/cap-choice-04',
+    'trail-when-a-capture-is-due': { none: 'Escoba has no compulsion: a card may always be trailed' },
+    'sum-over-a-rank-match': { none: "Escoba's only capture makes 15: there is no rank match" },
+    'capture-not-the-automatic-one': 'playpalace/cap-fifteen-02',
+    'claim-not-fifteen': 'escoba-playjoy/cap-table-claim-02',
+    'claim-not-left': 'escoba-vipgames/cap-table-claim-02',
+    'value-named-not-wild': { none: 'no Escoba variant has a wild card' },
+  },
+  Scopone: {
+    'card-not-in-hand': 'scopone-classico/play-turn-01',
+    'card-unknown': 'scopone-classico/deck-cards-01',
+    'capture-not-on-table': 'scopone-classico/cap-choice-01',
+    'capture-includes-played-card': 'scopone-classico/cap-choice-02',
+    'capture-wrong-sum': 'scopone-classico/cap-sum-01',
+    'capture-same-card-twice': 'scopone-classico/cap-choice-03',
+    'capture-right-value-wrong-card': 'scopone-classico/cap-choice-04',
+    'trail-when-a-capture-is-due': 'scopone-classico/cap-compulsion-01',
+    'sum-over-a-rank-match': 'scopone-classico/cap-rank-priority-01',
+    'capture-not-the-automatic-one': { none: 'in every Scopone variant the player names the capture' },
+    'claim-not-fifteen': { none: 'no Scopone variant has table claims' },
+    'claim-not-left': { none: 'no Scopone variant has table claims' },
+    'value-named-not-wild': { none: 'no Scopone variant has a wild card' },
+  },
+  Cirulla: {
+    'card-not-in-hand': 'cirulla/play-turn-01',
+    'card-unknown': 'cirulla/deck-cards-01',
+    'capture-not-on-table': 'cirulla/cap-choice-01',
+    'capture-includes-played-card': 'cirulla/cap-choice-02',
+    'capture-wrong-sum': 'cirulla/cap-fifteen-02',
+    'capture-same-card-twice': 'cirulla/cap-choice-03',
+    'capture-right-value-wrong-card': 'cirulla/cap-choice-04',
+    'trail-when-a-capture-is-due': 'cirulla/cap-compulsion-01',
+    'sum-over-a-rank-match': 'cirulla/cap-rank-priority-02',
+    'capture-not-the-automatic-one': { none: 'in every Cirulla variant the player names the capture' },
+    'claim-not-fifteen': { none: 'no Cirulla variant has table claims' },
+    'claim-not-left': { none: 'no Cirulla variant has table claims' },
+    'value-named-not-wild': 'cirulla-parlett/deal-wild-card-02',
+  },
+};
+
+describe('each shape of illegal decision fuzz tries is a hand-verified refusal in each family that can refuse it', () => {
+  test.each(Object.entries(SHAPES_BY_FAMILY))('%s', (_, shapes) => {
+    expect(Object.keys(shapes).sort()).toEqual([...ILLEGAL_SHAPES].sort());
+    for (const [shape, refusal] of Object.entries(shapes) as [IllegalShape, string | { none: string }][]) {
+      if (typeof refusal !== 'string') continue;
+      const fixture = corpus.find((entry) => entry.fixture.id === refusal)?.fixture;
+      expect(fixture?.provenance.kind, `${shape}: ${refusal}`).toBe('hand-verified');
+      expect(fixture?.expect.reject?.code, `${shape}: ${refusal}`).toBe(SHAPE_CODES[shape]);
+    }
   });
 });
