@@ -746,4 +746,20 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'if (code === wild) {',
     replace: 'if (code === -2) {',
   },
+  {
+    name: 'rank-priority-for-figures-only',
+    bug: 'rank priority is checked only for an 8, a 9 or a 10: a 7 may take 5 + 2 while a 7 lies on the table',
+    rule: 'CAP-RANK-PRIORITY',
+    file: 'capture.ts',
+    find: 'playedValue: number): boolean => !sumsOfValue(rules) || target === playedValue;',
+    replace: 'playedValue: number): boolean => playedValue >= 8 && (!sumsOfValue(rules) || target === playedValue);',
+  },
+  {
+    name: 'capture-names-a-card-twice',
+    bug: 'a capture may name one table card twice: each named card is looked for on the table on its own, copies not counted',
+    rule: 'CAP-CHOICE',
+    file: 'capture.ts',
+    find: "  if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';",
+    replace: "  if (taken < new Set(codes).size) return 'CAPTURE_NOT_ON_TABLE';",
+  },
 ];
