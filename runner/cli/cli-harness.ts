@@ -19,6 +19,8 @@ export interface CliSettings {
   cwd?: string;
   isTTY?: boolean;
   env?: Record<string, string | undefined>;
+  /** Aborted as a Ctrl-C would abort it. */
+  signal?: AbortSignal;
 }
 
 /** Runs `scopa-conformance <argv>` in process and returns its exit code and what it wrote. */
@@ -31,6 +33,7 @@ export async function runCli(argv: string[], settings: CliSettings = {}): Promis
     cwd: settings.cwd ?? REPO_ROOT,
     isTTY: settings.isTTY ?? false,
     env: settings.env ?? {},
+    ...(settings.signal === undefined ? {} : { signal: settings.signal }),
   });
   return { code, stdout, stderr };
 }

@@ -57,7 +57,7 @@ describe('numbers with a minus sign', () => {
     [['run', '--jobs', '-.5'], '--jobs takes a whole number from 1 to'],
     [['generate', '--variant', 'pagat', '--seed', '1', '--count', '-3'], '--count takes a whole number from 1 to'],
     [['fuzz', '--engine', 'x', '--illegal-rate', '-0.5'], '--illegal-rate takes a number from 0 to 1, got "-0.5"'],
-    [['fuzz', '--engine', 'x', '--time', '-5s'], '--time takes seconds (60 or 60s) or minutes (2m), got "-5s"'],
+    [['fuzz', '--engine', 'x', '--time', '-5s'], '--time takes seconds (60 or 60s) or minutes (2m), at least 1 s, got "-5s"'],
   ])('%j: named as any bad value is, exit 2', async (argv, message) => {
     const { code, stdout, stderr } = await run(...argv);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });

@@ -74,6 +74,45 @@ test.each([
   for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
 }, 30_000);
 
+test.each([
+  ['run', 'SIGTERM', 143, ['run', 'runner/testdata/hostile/engines/fixtures'], /interrupted \(Ctrl-C or a signal\): 3 fixtures not run; what ran is reported above\n3 fixtures: 0 passed, 0 failed, 3 skipped/, ''],
+  ['run --jobs 2', 'SIGINT', 130, ['run', 'runner/testdata/hostile/engines/fixtures', '--jobs', '2'], /3 fixtures: 0 passed, 0 failed, 3 skipped/, ''],
+  ['fuzz', 'SIGHUP', 129, ['fuzz', '--games', '5'], /^$/, 'interrupted before the engine answered hello: no game was played\n'],
+] as const)('%s: %s before the engine answers hello ends the run as any signal does, the engine ended, exit %i', async (_, signal, code, args, stdout, stderr) => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
+  const marks = join(dir, 'hellos');
+  const pids = join(dir, 'pids');
+  const engine = `${process.execPath} runner/testdata/hostile/engines/hangs-with-child.mjs`;
+  const helloWaits = (): boolean => existsSync(marks) && readFileSync(marks, 'utf8').length >= ((args as readonly string[]).includes('--jobs') ? 2 : 1);
+  const env = { HANG_ENGINE_MARKS: marks, HANG_ENGINE_PIDS: pids, HANG_ENGINE_AT_HELLO: '1' };
+  const ran = await interruptedWhen(helloWaits, [...args, '--engine', engine, '--timeout', '60'], env, signal);
+  const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+  await rm(dir, { recursive: true, force: true });
+  expect(ran.stderr).toBe(stderr);
+  expect(ran.code).toBe(code);
+  expect(ran.ms).toBeLessThan(5000);
+  expect(ran.stdout).toMatch(stdout);
+  for (const pid of started) expect(alive(pid), `the engine's child ${pid}`).toBe(false);
+}, 30_000);
+
+test.each([
+  ['the corpus', ['run', 'fixtures/pagat', 'fixtures/escoba', 'fixtures/scopone-scientifico']],
+  ['the games it makes', ['run', 'fixtures/pagat', '--games', '300', '--variant', 'pagat']],
+])('run on the built-in reference engine hears a stop 300 ms in (%s): what ran reported, the rest not run, exit 130', async (_, argv) => {
+  // The reference replays in process, on promises alone: unless it lets the event loop turn, the timer fires after the run.
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort('SIGINT'), 300);
+  const ran = await runCli(argv, { signal: stop.signal });
+  clearTimeout(timer);
+  expect(ran.stderr).toBe('');
+  expect(ran.stdout).toMatch(/^interrupted \(Ctrl-C or a signal\): [1-9]\d* fixtures? not run; what ran is reported above$/m);
+  expect(ran.stdout).toMatch(/^\d+ fixtures: \d+ passed, 0 failed, [1-9]\d* skipped, 0 errored \(reference engine, [\d.]+ s\)\n$/m);
+  expect(ran.code).toBe(130);
+  // Pagat's 900 games (300 for each player count) were not all made: the making stopped too.
+  const total = Number(/^(\d+) fixtures: /m.exec(ran.stdout)?.[1]);
+  expect(total).toBeLessThan((await readdir(join(REPO, 'fixtures', 'pagat'))).length + 900);
+}, 60_000);
+
 test("the same with --jobs 2: each thread's engine is ended", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
   const marks = join(dir, 'replays');

@@ -18,7 +18,11 @@ test('fuzz needs an engine, and checks its numbers', async () => {
   const rate = await runCli(['fuzz', '--adapter', REFERENCE, '--illegal-rate', '2']);
   expect(rate).toMatchObject({ code: 2, stderr: expect.stringContaining('--illegal-rate takes a number from 0 to 1, got "2"') });
   const time = await runCli(['fuzz', '--adapter', REFERENCE, '--time', 'soon']);
-  expect(time).toMatchObject({ code: 2, stderr: expect.stringContaining('--time takes seconds (60 or 60s) or minutes (2m), got "soon"') });
+  expect(time).toMatchObject({ code: 2, stderr: expect.stringContaining('--time takes seconds (60 or 60s) or minutes (2m), at least 1 s, got "soon"') });
+  // No time to play a game in: nothing would be judged, and nothing judged is no pass.
+  for (const none of ['0s', '0', '0m']) {
+    expect(await runCli(['fuzz', '--adapter', REFERENCE, '--time', none])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining(`at least 1 s, got "${none}"`) });
+  }
 });
 
 test('the reference engine fuzzed: nothing broken, nothing written, exit 0', async () => {

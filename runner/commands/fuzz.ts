@@ -52,10 +52,10 @@ const OPTIONS = {
   ...VARIANTS_OPTION,
 } as const;
 
-/** `60s`, `2m`, `90`: seconds, as milliseconds. */
+/** `60s`, `2m`, `90`: seconds, as milliseconds; at least one second, in which a game can be played. */
 function durationOf(text: string): number {
   const match = /^(\d{1,7})(s|m)?$/.exec(text);
-  if (match === null) throw new UsageError(`--time takes seconds (60 or 60s) or minutes (2m), got "${text}"`);
+  if (match === null || Number(match[1]) === 0) throw new UsageError(`--time takes seconds (60 or 60s) or minutes (2m), at least 1 s, got "${text}"`);
   return Number(match[1]) * (match[2] === 'm' ? 60_000 : 1000);
 }
 
@@ -92,8 +92,9 @@ async function fuzzInProcess(spec: EngineSpec, against: EngineSpec | undefined, 
   let engine: Engine | undefined;
   let judge: Engine | undefined;
   try {
-    engine = await startEngine(spec);
-    if (against !== undefined) judge = await startEngine(against);
+    // The user's stop ends the engines at once, even in the middle of a request (or of their hello).
+    engine = await startEngine(spec, settings.signal);
+    if (against !== undefined) judge = await startEngine(against, settings.signal);
     return await fuzz(engine, { ...settings, ...(judge === undefined ? {} : { judge: engineJudge(judge) }) });
   } finally {
     await engine?.close();
@@ -230,6 +231,11 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
               { jobs, ...(io.signal === undefined ? {} : { signal: io.signal }), onProgress: showProgress },
             );
     } catch (error) {
+      // Stopped before the engine answered hello: interrupted, not the engine's failure.
+      if (error instanceof EngineStartError && io.signal?.aborted === true) {
+        io.stderr.write('interrupted before the engine answered hello: no game was played\n');
+        return EXIT.interrupted;
+      }
       // An adapter that is no adapter is invalid input: the CLI reports it, exit 2.
       if (error instanceof EngineStartError && !(error instanceof AdapterError)) {
         io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
@@ -287,8 +293,9 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
     if (outcome.interrupted) return EXIT.interrupted;
     if (written.length < outcome.findings.length) return EXIT.invalid;
     // A fuzz run that judged nothing tested nothing: it is not a pass.
-    if (outcome.games > 0 && outcome.judged === 0) {
-      io.stderr.write('error: nothing was judged: every game was skipped or not applicable (exit 2)\n');
+    if (outcome.judged === 0) {
+      const why = outcome.games === 0 ? `no game was played within --time ${values.time ?? ''}`.trimEnd() : 'every game was skipped or not applicable';
+      io.stderr.write(`error: nothing was judged: ${why} (exit 2)\n`);
       return EXIT.invalid;
     }
     return shown.length === 0 ? EXIT.ok : exitCodeOf(summary);

@@ -25,7 +25,7 @@ import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSumma
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
 import { type Progress, progressLine } from '../run/progress.ts';
 import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
-import { gameSettings, generatedGames, type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
+import { gameSettings, generatedGamesStoppable, type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
 import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
@@ -349,7 +349,11 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
   const whole = selectFixtures(entries, { ...selection, shard: undefined });
   const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
-  const games = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, selection, reproFlags);
+  const games = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, selection, reproFlags, io.signal);
+  if (whole.length === 0 && games.length === 0 && io.signal?.aborted === true) {
+    io.stderr.write('interrupted (Ctrl-C or a signal) before any game was made: nothing was run\n');
+    return EXIT.interrupted;
+  }
   if (whole.length === 0 && games.length === 0) {
     io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read${wanted.games === undefined ? '' : ', and no generated game'})\n`);
     return EXIT.invalid;
@@ -378,7 +382,8 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
 
 /**
  * The generated games of `--games` that the selection takes (--variant, --filter, --tags; --shard shares them
- * as it shares the corpus), for the settings of the profile given, or of every variant where none is.
+ * as it shares the corpus), for the settings of the profile given, or of every variant where none is; once
+ * `signal` is aborted, those made so far (the run that follows is then interrupted at once).
  */
 async function gamesSelected(
   registry: Map<string, ResolvedVariant>,
@@ -386,10 +391,11 @@ async function gamesSelected(
   wanted: GamesWanted,
   selection: Selection,
   reproFlags: readonly string[],
+  signal?: AbortSignal,
 ): Promise<RunItem[]> {
   const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
   const repro = (id: string, seed: number): string => reproGameCommand(id, seed, reproFlags);
-  return selectFixtures(generatedGames(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro), selection);
+  return selectFixtures(await generatedGamesStoppable(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro, signal), selection);
 }
 
 /** The rule ids the games' expected events exercise, in the order of spec/rules.md. */
@@ -476,8 +482,12 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     progress.done();
     // An adapter that is no adapter is invalid input: the CLI reports it, exit 2.
     if (!(error instanceof EngineStartError) || error instanceof AdapterError) throw error;
-    io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
-    return EXIT.engineError;
+    // Stopped before the engine answered hello: an interrupted run, with nothing run, not an engine's failure.
+    if (io.signal?.aborted !== true) {
+      io.stderr.write(`error: the engine could not be started: ${error.message}\n`);
+      return EXIT.engineError;
+    }
+    raw = tasks.map(() => undefined);
   }
   progress.done();
 

@@ -11,7 +11,8 @@
  */
 import type { EngineProfile } from '../profile/profile.ts';
 import { AdapterEngine } from './adapter-engine.ts';
-import { DEFAULT_TIMEOUT_MS, type Engine } from './engine-api.ts';
+import { DEFAULT_TIMEOUT_MS, type Engine, RunInterrupted } from './engine-api.ts';
+import { giveWay } from '../util/give-way.ts';
 import { legalAtPositions, legalOnReference, replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
@@ -38,14 +39,31 @@ export type EngineSpec =
 export const judgedByProfile = (spec: EngineSpec, profile: EngineProfile | undefined): EngineSpec =>
   spec.kind === 'stdio' && profile !== undefined ? { ...spec, profile } : spec;
 
-/** The reference engine, in process. A throw from it is a bug in the reference and surfaces with its stack. */
-export function referenceEngine(): Engine {
+/**
+ * The reference engine, in process. A throw from it is a bug in the reference and surfaces with its stack. Before
+ * each request it lets the event loop turn now and then, so that `signal` is heard: once aborted, a request
+ * rejects with `RunInterrupted`, as an external engine's does.
+ */
+export function referenceEngine(signal?: AbortSignal): Engine {
+  const heard = async (): Promise<void> => {
+    await giveWay();
+    if (signal?.aborted === true) throw new RunInterrupted();
+  };
   return {
     name: 'reference',
     claims: true,
-    replay: async (request) => replayOnReference(request),
-    legal: async (request) => legalOnReference(request),
-    legalPositions: async (request, positions) => legalAtPositions(request, positions),
+    async replay(request) {
+      await heard();
+      return replayOnReference(request);
+    },
+    async legal(request) {
+      await heard();
+      return legalOnReference(request);
+    },
+    async legalPositions(request, positions) {
+      await heard();
+      return legalAtPositions(request, positions);
+    },
     close: async () => {},
   };
 }
@@ -57,7 +75,7 @@ export function referenceEngine(): Engine {
 export async function startEngine(spec: EngineSpec, signal?: AbortSignal): Promise<Engine> {
   switch (spec.kind) {
     case 'reference':
-      return referenceEngine();
+      return referenceEngine(signal);
     case 'stdio': {
       const engine = new StdioEngine(spec, signal);
       await engine.start();

@@ -20,6 +20,7 @@ import type { Fixture } from '../fixture/fixture.ts';
 import { readAsDeclared } from '../profile/plan.ts';
 import type { EngineProfile, OptionSupport, VariantProfile } from '../profile/profile.ts';
 import type { RunItem } from './replay.ts';
+import { giveWay } from '../util/give-way.ts';
 
 /** The id folder of the generated games, apart from every corpus fixture's. */
 export const GAMES_GROUP = 'games';
@@ -91,6 +92,41 @@ export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'playe
   return `${GAMES_GROUP}/${setting.variant.id}/p${setting.players}${slug === '' ? '' : `-${slug}`}-s${seed}`;
 }
 
+/** One game of a setting, as a run item; undefined if the reference cannot start it. */
+function gameItem(setting: GameSetting, seed: number, engineVersion: string, repro: (id: string, seed: number) => string, reference?: Reference): RunItem | undefined {
+  const id = gameId(setting, seed);
+  let fixture: Fixture;
+  try {
+    fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed, ...(reference === undefined ? {} : { reference }) }, id, engineVersion);
+  } catch {
+    return undefined;
+  }
+  return { fixture: { ...fixture, tags: ['games'] }, file: id, variant: setting.variant, rules: setting.rules, repro: repro(id, seed) };
+}
+
+/** The games setting by setting: undefined after each game made, then the setting's games, or none if one could not be. */
+function* madeGames(
+  settings: readonly GameSetting[],
+  wanted: GamesWanted,
+  engineVersion: string,
+  repro: (id: string, seed: number) => string,
+  reference?: Reference,
+): Generator<RunItem[] | undefined> {
+  for (const setting of settings) {
+    const items: RunItem[] = [];
+    for (let k = 0; k < wanted.count; k++) {
+      const item = gameItem(setting, wanted.seed + k, engineVersion, repro, reference);
+      if (item === undefined) {
+        items.length = 0;
+        break;
+      }
+      items.push(item);
+      yield undefined;
+    }
+    yield items;
+  }
+}
+
 /**
  * The games, as run items: `count` per setting, from `seed`. A setting the reference cannot start (a player count
  * the declared rules deal no cards to) gives none. `repro` makes the command that reruns one game alone. `reference`
@@ -103,21 +139,27 @@ export function generatedGames(
   repro: (id: string, seed: number) => string,
   reference?: Reference,
 ): RunItem[] {
-  return settings.flatMap((setting) => {
-    const items: RunItem[] = [];
-    for (let k = 0; k < wanted.count; k++) {
-      const seed = wanted.seed + k;
-      const id = gameId(setting, seed);
-      let fixture: Fixture;
-      try {
-        fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed, ...(reference === undefined ? {} : { reference }) }, id, engineVersion);
-      } catch {
-        return [];
-      }
-      items.push({ fixture: { ...fixture, tags: ['games'] }, file: id, variant: setting.variant, rules: setting.rules, repro: repro(id, seed) });
-    }
-    return items;
-  });
+  return [...madeGames(settings, wanted, engineVersion, repro, reference)].flatMap((made) => made ?? []);
+}
+
+/**
+ * `generatedGames` of the plain reference, letting the event loop turn between games: once `signal` is aborted,
+ * the games made so far (the settings made whole).
+ */
+export async function generatedGamesStoppable(
+  settings: readonly GameSetting[],
+  wanted: GamesWanted,
+  engineVersion: string,
+  repro: (id: string, seed: number) => string,
+  signal?: AbortSignal,
+): Promise<RunItem[]> {
+  const games: RunItem[] = [];
+  for (const made of madeGames(settings, wanted, engineVersion, repro)) {
+    if (made !== undefined) games.push(...made);
+    await giveWay();
+    if (signal?.aborted === true) break;
+  }
+  return games;
 }
 
 /**

@@ -81,7 +81,9 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
     const abort = (error: Error): void => {
       failure ??= error;
       stopped = true;
-      for (const worker of workers) void worker.terminate();
+      // Stopped by the user, each thread ends its own engine (one still starting too) and exits: ended from here,
+      // it could not.
+      if (options.signal?.aborted !== true) for (const worker of workers) void worker.terminate();
     };
 
     // The user's stop reaches each thread's engine: it ends at once, and the fixture it was running comes back.
