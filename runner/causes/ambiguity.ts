@@ -19,11 +19,24 @@ function names(written: string, path: readonly string[], value: string, ofItsRul
   return segments.length <= path.length && segments.every((segment, i) => path[path.length - segments.length + i] === segment);
 }
 
-/** The register entries a reading is, by id. */
-export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | null, register: readonly RegisterEntry[] = readRegister()): string[] {
+/** The register entries with a reading whose knob names `knob` at `value`. */
+function entriesNaming(knob: string, value: OptionValue, rule: string | null, register: readonly RegisterEntry[]): RegisterEntry[] {
   const path = knob.split('.');
   const ofRule = (entry: RegisterEntry): boolean => rule !== null && entry.rules.includes(rule);
-  const named = register.filter((entry) => entry.readings.some((reading) => reading.knobs.some((written) => names(written, path, String(value), ofRule(entry)))));
+  return register.filter((entry) => entry.readings.some((reading) => reading.knobs.some((written) => names(written, path, String(value), ofRule(entry)))));
+}
+
+/**
+ * Whether a source documents the reading: some reading of the register names its knob at its value. A declaration
+ * no source documents is no reading, whatever a profile may say (it is marked in every report of a run).
+ */
+export const isDocumented = (knob: string, value: OptionValue, rule: string | null, register: readonly RegisterEntry[] = readRegister()): boolean =>
+  entriesNaming(knob, value, rule, register).length > 0;
+
+/** The register entries a reading is, by id. */
+export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | null, register: readonly RegisterEntry[] = readRegister()): string[] {
+  const ofRule = (entry: RegisterEntry): boolean => rule !== null && entry.rules.includes(rule);
+  const named = entriesNaming(knob, value, rule, register);
   const namedOfRule = named.filter(ofRule);
   const ofItsRule = register.filter(ofRule);
   const chosen = namedOfRule.length > 0 ? namedOfRule : ofItsRule.length > 0 ? ofItsRule : named;

@@ -3,11 +3,9 @@
  * `diagnose --write-profile` writes (the base profile with the readings found), as YAML that `run --profile` reads.
  * @module
  */
-import { dirname, join, relative, sep } from 'node:path';
 import { stringify } from 'yaml';
 import { mergePatch } from '../../reference/index.ts';
 import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
-import { SPEC_DIR } from '../util/repo-paths.ts';
 
 /** What a reading adds to a variant's declaration: rules, category or redeal knobs, or a fixed option value. */
 export type Declaration = Omit<VariantProfile, 'id'>;
@@ -44,8 +42,7 @@ export function profileWithReadings(profile: EngineProfile & { variants: Variant
   };
 }
 
-/** The profile as the YAML file `file`, under its schema line and a comment that says where it comes from. */
-export function profileYaml(profile: EngineProfile, file: string, comment: readonly string[]): string {
-  const schema = relative(dirname(file), join(SPEC_DIR, 'profile.schema.json')).split(sep).join('/');
+/** The profile as YAML, under its schema line (`schema`, see schemaReference) and a comment that says where it comes from. */
+export function profileYaml(profile: EngineProfile, schema: string, comment: readonly string[]): string {
   return `${[`# yaml-language-server: $schema=${schema}`, ...comment.map((line) => `# ${line}`)].join('\n')}\n${stringify(profile)}`;
 }

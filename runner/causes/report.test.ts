@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RuleFinding } from '../report/card.ts';
-import { type Diagnosis, renderDiagnosisJson, renderDiagnosisPretty } from './report.ts';
+import { type Diagnosis, explainsAll, renderDiagnosisJson, renderDiagnosisPretty } from './report.ts';
 
 /** A bug as the report card gives it; what the divergence was is not shown by the diagnosis. */
 const bug: RuleFinding = {
@@ -20,57 +20,88 @@ const diagnosis: Diagnosis = {
   variants: ['pagat', 'escoba'],
   fixtures: 295,
   games: 700,
-  failures: { before: 12, after: 3 },
+  divergences: { before: 40, after: 3 },
   readings: [
-    { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true, ambiguity: ['AMB-17'], explains: 8 },
-    { variant: 'escoba', rule: null, knob: 'options.captureHints', value: false, ambiguity: [], explains: 1 },
+    { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true, ambiguity: ['AMB-17'], explains: 8, games: 7 },
+    { variant: 'escoba', rule: null, knob: 'options.captureHints', value: false, ambiguity: [], explains: 1, games: 1 },
   ],
+  knownBugs: [{ name: 'remainder-to-dealer', rule: 'SWEEP-REMAINDER', bug: 'the cards left on the table go to the dealer', explains: 28, games: 20 }],
   bugs: [bug],
-  errored: 0,
+  notJudged: [{ rule: 'SCORE-PRIMIERA', after: 'SWEEP-REMAINDER', rounds: 229 }],
+  lost: [],
+  skipped: 0,
   profile: 'my-readings.yaml',
+  knownBugsFile: 'my-bugs.yaml',
   durationMs: 2500,
 };
 
 describe('the diagnosis as a report', () => {
-  test('pretty: each reading with its rule, register entries and what it explains, then the bugs by rule', () => {
+  test('pretty: the divergences before and after, each reading and known bug with what it explains, the bugs left by rule, what was not judged', () => {
     expect(renderDiagnosisPretty(diagnosis)).toBe(`DIAGNOSIS of engine "node my-adapter.js": pagat, escoba; 295 fixtures and 700 generated games
-  12 failures (a rule broken in a game) as declared; 3 with the readings found
+  40 divergences (a rule broken in a round of a game) as declared; 3 with the causes found, on the same games
 
-READINGS (2): declared, each explains failures and breaks no pass
-  pagat sweep.lastPlay: true          SWEEP-LAST-PLAY, AMB-17: explains 8 failures
-  escoba options.captureHints: false  no rule, in no register entry: explains 1 failure
+READINGS (2): documented readings the engine takes; each explains divergences and adds none
+  pagat sweep.lastPlay: true          SWEEP-LAST-PLAY, AMB-17: explains 8 divergences in 7 games
+  escoba options.captureHints: false  no rule, in no register entry: explains 1 divergence in 1 game
 
-BUGS (1 rule): failures no documented reading explains
+KNOWN BUGS (1): the engine behaves like these bugs of the catalog; each explains divergences and adds none
+  behaves like: remainder-to-dealer (SWEEP-REMAINDER): the cards left on the table go to the dealer; explains 28 divergences in 20 games
+
+BUGS (1 rule): divergences no reading or known bug explains
   SCORE-CARD (holding a named card): 3 fixtures, 4 rounds; e.g. pagat/gen-p2-s1 round 3
 
 BUG   SCORE-CARD (holding a named card): 3 fixtures, spec/rules.md#score-card-holding-a-named-card
     fixture:    pagat/gen-p2-s1
     where:      round 3
 
+NOT JUDGED: rules an earlier divergence of the same round decided, with the causes found
+  SCORE-PRIMIERA not judged in 229 rounds: SWEEP-REMAINDER came first
+
 wrote my-readings.yaml: the profile with the readings found, for run --profile
-2 readings, 1 rule broken (2.50 s)
+wrote my-bugs.yaml: the known bugs found, for run --known-bugs
+2 readings, 1 known bug, 1 rule broken besides (2.50 s)
 `);
+    expect(explainsAll(diagnosis)).toBe(false);
   });
 
-  test('pretty: nothing found and nothing left', () => {
-    const { profile: _written, ...unwritten } = diagnosis;
-    const pretty = renderDiagnosisPretty({ ...unwritten, readings: [], bugs: [], failures: { before: 0, after: 0 }, errored: 2 });
-    expect(pretty).toContain('READINGS: none of the declarable readings explains a failure without breaking a pass\n');
-    expect(pretty).toContain('BUGS: none; every failure is explained\n');
-    expect(pretty).toContain('ERROR 2 games got no usable answer from the engine (run shows each)\n');
+  test('pretty: nothing found and nothing left: every divergence explained by readings', () => {
+    const { profile: _profile, knownBugsFile: _bugs, ...unwritten } = diagnosis;
+    const plain = { ...unwritten, readings: [], knownBugs: [], bugs: [], notJudged: [], divergences: { before: 0, after: 0 } };
+    const pretty = renderDiagnosisPretty(plain);
+    expect(pretty).toContain('READINGS: none of the documented readings explains a divergence without adding one\n');
+    expect(pretty).toContain('BUGS: none; every divergence is explained by a reading\n');
     expect(pretty).not.toContain('wrote ');
+    expect(explainsAll(plain)).toBe(true);
   });
 
-  test('JSON: readings and bugs, each with its rule', () => {
+  test('pretty: answers lost are an error, never "every divergence is explained"', () => {
+    const lost = { ...diagnosis, knownBugs: [], bugs: [], lost: [{ id: 'pagat/cap-rank-01', message: 'the engine exited (code 1)' }] };
+    const pretty = renderDiagnosisPretty(lost);
+    expect(pretty).toContain('ERROR 1 game got no usable answer from the engine: nothing is written, and what they would show is not known\n  pagat/cap-rank-01: the engine exited (code 1)\n');
+    expect(explainsAll(lost)).toBe(false);
+  });
+
+  test('pretty: an engine that answered a game two ways, or none of the first: nothing explained', () => {
+    const unsteady = renderDiagnosisPretty({ ...diagnosis, unsteady: { id: 'pagat/gen-p2-s3' } });
+    expect(unsteady).toBe('DIAGNOSIS of engine "node my-adapter.js": pagat, escoba; 295 fixtures and 700 generated games\nERROR the engine is not deterministic: it answered the game pagat/gen-p2-s3 two ways when asked it twice: nothing is explained, and nothing written\n');
+    const dead = { ...diagnosis, givenUp: true, lost: [{ id: 'pagat/cap-rank-01', message: 'the engine exited (code 1)' }] };
+    expect(renderDiagnosisPretty(dead)).toContain('ERROR the engine gave no usable answer to any of the first games asked (the engine exited (code 1)); the rest were not asked');
+    expect(explainsAll(dead)).toBe(false);
+  });
+
+  test('JSON: readings, known bugs and bugs, each with its rule', () => {
     const json = JSON.parse(renderDiagnosisJson(diagnosis)) as Record<string, unknown>;
     expect(json).toMatchObject({
       readings: [
-        { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true, ambiguity: ['AMB-17'], explains: 8 },
-        { variant: 'escoba', rule: null, knob: 'options.captureHints', value: false, ambiguity: [], explains: 1 },
+        { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true, ambiguity: ['AMB-17'], explains: 8, games: 7 },
+        { variant: 'escoba', rule: null, knob: 'options.captureHints', value: false, ambiguity: [], explains: 1, games: 1 },
       ],
+      knownBugs: [{ name: 'remainder-to-dealer', rule: 'SWEEP-REMAINDER', explains: 28, games: 20 }],
       bugs: [{ rule: 'SCORE-CARD', fixtures: 3, example: { id: 'pagat/gen-p2-s1', report: bug.example.report } }],
-      failures: { before: 12, after: 3 },
+      notJudged: [{ rule: 'SCORE-PRIMIERA', after: 'SWEEP-REMAINDER', rounds: 229 }],
+      divergences: { before: 40, after: 3 },
       profile: 'my-readings.yaml',
+      knownBugsFile: 'my-bugs.yaml',
     });
   });
 });

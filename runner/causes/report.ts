@@ -1,12 +1,14 @@
 /**
- * What `diagnose` found, for people (pretty) and for programs (JSON): each reading found, with its rule, knob,
- * value, register entries and the failures it explains; then the bugs, the failures no documented reading explains,
- * by rule, as the report card of a run with the readings declared names them.
+ * What `diagnose` found, for people (pretty) and for programs (JSON): the divergences before and after, on the same
+ * games; each reading found (its rule, knob and value, its register entries) and each known bug the engine behaves
+ * like (its name, rule and sentence), with the divergences it explains; the bugs left, by rule, as `run` reports them
+ * under the explanation; the rules an earlier divergence kept from being judged; and what the engine did not answer.
  * @module
  */
 import type { OptionValue } from '../../reference/index.ts';
 import type { RuleFinding } from '../report/card.ts';
 import { describeEngine } from '../run/outcome.ts';
+import type { LostAnswer } from './answers.ts';
 
 export interface FoundReading {
   variant: string;
@@ -16,8 +18,25 @@ export interface FoundReading {
   value: OptionValue;
   /** The register entries it is (AMB-NN). */
   ambiguity: string[];
-  /** The failures it explained when it was declared. */
+  /** The divergences it explained when it was declared, in how many games. */
   explains: number;
+  games: number;
+}
+
+export interface FoundBug {
+  name: string;
+  rule: string;
+  /** What the engine does wrong, as a player would say it. */
+  bug: string;
+  explains: number;
+  games: number;
+}
+
+/** A rule not judged in some rounds, because a divergence of another rule came first there. */
+export interface NotJudged {
+  rule: string | null;
+  after: string | null;
+  rounds: number;
 }
 
 export interface Diagnosis {
@@ -28,15 +47,23 @@ export interface Diagnosis {
   /** Fixtures of the corpus judged, and generated games. */
   fixtures: number;
   games: number;
-  /** Failures (a rule broken in a game) under the base profile, and with the readings declared. */
-  failures: { before: number; after: number };
+  /** Divergences (a rule broken in a round of a game) on the same games: as declared, and with the causes found. */
+  divergences: { before: number; after: number };
   readings: FoundReading[];
-  /** The report card of the games run with the readings declared. */
+  knownBugs: FoundBug[];
+  /** What is left: the report card of the games run with the readings declared and the known bugs played. */
   bugs: RuleFinding[];
-  /** Games the engine gave no usable answer to, with the readings declared. */
-  errored: number;
-  /** Where --write-profile wrote the profile with the readings. */
+  notJudged: NotJudged[];
+  /** Games the engine gave no usable answer to, and those it does not play. */
+  lost: LostAnswer[];
+  skipped: number;
+  /** Set when the engine answered a request two ways: nothing it answered can be explained. */
+  unsteady?: { id: string };
+  /** Set when the engine answered none of the first games asked, and the rest were not asked. */
+  givenUp?: boolean;
+  /** Where --write-profile wrote the profile with the readings, and --write-known-bugs the bugs named. */
   profile?: string;
+  knownBugsFile?: string;
   durationMs: number;
 }
 
@@ -48,43 +75,71 @@ const indent = (text: string): string =>
     .map((line) => (line === '' ? line : `    ${line}`))
     .join('\n');
 
+/** Why nothing the engine answered can be explained, where that is so. */
+export function unexplainable(diagnosis: Diagnosis): string | undefined {
+  if (diagnosis.unsteady !== undefined) return `the engine is not deterministic: it answered the game ${diagnosis.unsteady.id} two ways when asked it twice`;
+  if (diagnosis.givenUp === true) return `the engine gave no usable answer to any of the first games asked (${diagnosis.lost[0]?.message ?? 'no answer'}); the rest were not asked`;
+  return undefined;
+}
+
+/** Whether the diagnosis explains the engine whole: every game answered, and no bug, known or not. */
+export const explainsAll = (diagnosis: Diagnosis): boolean =>
+  unexplainable(diagnosis) === undefined && diagnosis.lost.length === 0 && diagnosis.knownBugs.length === 0 && diagnosis.bugs.length === 0;
+
 export function renderDiagnosisPretty(diagnosis: Diagnosis): string {
-  const { readings, bugs, failures } = diagnosis;
+  const { readings, knownBugs, bugs, divergences } = diagnosis;
   const judged = diagnosis.judged === 'recorded' ? `the recorded games, replayed on the ${describeEngine(diagnosis.engine)}` : describeEngine(diagnosis.engine);
-  const out = [
-    `DIAGNOSIS of ${judged}: ${diagnosis.variants.join(', ')}; ${plural(diagnosis.fixtures, 'fixture')}${diagnosis.games > 0 ? ` and ${plural(diagnosis.games, 'generated game')}` : ''}`,
-    `  ${plural(failures.before, 'failure')} (a rule broken in a game) as declared; ${failures.after} with the readings found`,
-    '',
-  ];
-  if (readings.length === 0) out.push('READINGS: none of the declarable readings explains a failure without breaking a pass', '');
+  const out = [`DIAGNOSIS of ${judged}: ${diagnosis.variants.join(', ')}; ${plural(diagnosis.fixtures, 'fixture')}${diagnosis.games > 0 ? ` and ${plural(diagnosis.games, 'generated game')}` : ''}`];
+  const stopped = unexplainable(diagnosis);
+  if (stopped !== undefined) {
+    out.push(`ERROR ${stopped}: nothing is explained, and nothing written`);
+    return `${out.join('\n')}\n`;
+  }
+  out.push(`  ${plural(divergences.before, 'divergence')} (a rule broken in a round of a game) as declared; ${divergences.after} with the causes found, on the same games`, '');
+  if (readings.length === 0) out.push('READINGS: none of the documented readings explains a divergence without adding one', '');
   else {
-    out.push(`READINGS (${readings.length}): declared, each explains failures and breaks no pass`);
+    out.push(`READINGS (${readings.length}): documented readings the engine takes; each explains divergences and adds none`);
     const setting = (reading: FoundReading): string => `${reading.variant} ${reading.knob}: ${JSON.stringify(reading.value)}`;
     const width = Math.max(...readings.map((reading) => setting(reading).length));
     for (const reading of readings) {
       const register = reading.ambiguity.length === 0 ? 'in no register entry' : reading.ambiguity.join(', ');
-      out.push(`  ${setting(reading).padEnd(width)}  ${reading.rule ?? 'no rule'}, ${register}: explains ${plural(reading.explains, 'failure')}`);
+      out.push(`  ${setting(reading).padEnd(width)}  ${reading.rule ?? 'no rule'}, ${register}: explains ${plural(reading.explains, 'divergence')} in ${plural(reading.games, 'game')}`);
     }
     out.push('');
   }
-  if (bugs.length === 0) out.push('BUGS: none; every failure is explained', '');
+  if (knownBugs.length > 0) {
+    out.push(`KNOWN BUGS (${knownBugs.length}): the engine behaves like these bugs of the catalog; each explains divergences and adds none`);
+    for (const bug of knownBugs) out.push(`  behaves like: ${bug.name} (${bug.rule}): ${bug.bug}; explains ${plural(bug.explains, 'divergence')} in ${plural(bug.games, 'game')}`);
+    out.push('');
+  }
+  if (bugs.length === 0) out.push(knownBugs.length === 0 ? 'BUGS: none; every divergence is explained by a reading' : 'BUGS: none besides the known bugs above', '');
   else {
-    out.push(`BUGS (${plural(bugs.length, 'rule')}): failures no documented reading explains`);
+    out.push(`BUGS (${plural(bugs.length, 'rule')}): divergences no reading or known bug explains`);
     for (const bug of bugs) out.push(`  ${bug.summary}`);
     out.push('');
     for (const bug of bugs) out.push(`BUG   ${bug.name}: ${plural(bug.fixtures, 'fixture')}, ${bug.link}`, indent(bug.example.report), '');
   }
-  if (diagnosis.errored > 0) out.push(`ERROR ${plural(diagnosis.errored, 'game')} got no usable answer from the engine (run shows each)`, '');
+  if (diagnosis.notJudged.length > 0) {
+    out.push('NOT JUDGED: rules an earlier divergence of the same round decided, with the causes found');
+    for (const { rule, after, rounds } of diagnosis.notJudged) out.push(`  ${rule ?? 'no single rule'} not judged in ${plural(rounds, 'round')}: ${after ?? 'a divergence of no single rule'} came first`);
+    out.push('');
+  }
+  if (diagnosis.lost.length > 0) {
+    out.push(`ERROR ${plural(diagnosis.lost.length, 'game')} got no usable answer from the engine: nothing is written, and what they would show is not known`);
+    for (const lost of diagnosis.lost.slice(0, 5)) out.push(`  ${lost.id}: ${lost.message}`);
+    if (diagnosis.lost.length > 5) out.push(`  and ${diagnosis.lost.length - 5} more`);
+    out.push('');
+  }
   if (diagnosis.profile !== undefined) out.push(`wrote ${diagnosis.profile}: the profile with the readings found, for run --profile`);
-  out.push(`${readings.length} reading${readings.length === 1 ? '' : 's'}, ${plural(bugs.length, 'rule')} broken (${(diagnosis.durationMs / 1000).toFixed(2)} s)`);
+  if (diagnosis.knownBugsFile !== undefined) out.push(`wrote ${diagnosis.knownBugsFile}: the known bugs found, for run --known-bugs`);
+  out.push(`${plural(readings.length, 'reading')}, ${plural(knownBugs.length, 'known bug')}, ${plural(bugs.length, 'rule')} broken besides (${(diagnosis.durationMs / 1000).toFixed(2)} s)`);
   return `${out.join('\n')}\n`;
 }
 
 export function renderDiagnosisJson(diagnosis: Diagnosis): string {
-  const { readings, bugs, ...rest } = diagnosis;
+  const { bugs, ...rest } = diagnosis;
   return `${JSON.stringify({
     ...rest,
-    readings: readings.map(({ variant, rule, knob, value, ambiguity, explains }) => ({ variant, rule, knob, value, ambiguity, explains })),
     bugs: bugs.map((bug) => ({ rule: bug.rule, fixtures: bug.fixtures, example: { id: bug.example.id, report: bug.example.report } })),
   })}\n`;
 }

@@ -1,169 +1,168 @@
 /**
- * The search for the readings that explain an engine's failures. A failure is one rule one game breaks (what the
- * report card counts); a reading explains it when, declared, the game no longer breaks that rule.
+ * The search for causes. A hypothesis is a documented reading of one variant or a known bug of the catalog; it
+ * explains the divergences it removes from the games it changes, and counts only if it adds none there (a divergence
+ * in a part of a game an earlier divergence left unjudged is no addition: that part was never judged). The best
+ * hypothesis (the most divergences explained; a bug before a reading that explains as many) joins the explanation,
+ * every game it touches is judged again, and every hypothesis is tried again beside it, those rejected before
+ * included, until none explains anything more: readings are found where every game also has a bug, and a game that
+ * fails for two reasons gives both.
  *
- * A reading is taken for the engine's only if, declared, it explains failures, turns no pass into a failure, breaks
- * no rule the engine kept in every game of the variant, and takes failures away from more games than it adds
- * failures to without taking any away. (A game it explains a failure of may show another failure in its place: a
- * bug of the engine's that the reading's divergence hid, in a round where a play diverged and the scores were not
- * compared.) Each candidate is tried alone first; then the
- * best is declared, the others of its variant are judged again beside it, and the best of them is added, while one
- * still qualifies. A candidate is judged on the games that fail first, then on the others, a few at a time at
- * first, and dropped at the first game that shows it is not the engine's.
+ * Judging a hypothesis costs a replay on the reference for each game it may change. A reading changes only the
+ * games that read a knob it sets (knobs-read.ts), and a bug only those the reference then plays otherwise. Each is
+ * tried on a sample of the failing games first, those showing its rule first, and on the rest only where it explains
+ * something there.
  * @module
  */
-import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
 import type { Candidate } from './candidates.ts';
 import { profileWithReadings } from './declare.ts';
-import type { Broken, Judgement } from './judge.ts';
-import type { Judges } from './judges.ts';
+import { changeOf, type DiagnosedGame, type Explanation, type GameJudgement, judgeGame, settingsUnder } from './judge-game.ts';
+import type { KnownBug } from './known-bugs.ts';
+import { knobAt, knobsRead } from './knobs-read.ts';
+import { referenceWith } from './patched-reference.ts';
+import type { EngineProfile } from '../profile/profile.ts';
+import { sameJson } from '../verdict/equality.ts';
 
-/** A reading found, and how many failures it explained when it was added. */
+export type Hypothesis = { kind: 'reading'; reading: Candidate } | { kind: 'bug'; bug: KnownBug };
+
+/** A hypothesis found: the divergences it explained when it joined the explanation, in how many games. */
 export interface Found {
-  candidate: Candidate;
+  hypothesis: Hypothesis;
   explains: number;
+  games: number;
 }
 
 export interface SearchOutcome {
-  readings: Found[];
-  /** What each game breaks under the base profile, and under the base profile with the readings. */
-  before: Broken[];
-  after: Broken[];
+  found: Found[];
+  explanation: Explanation;
+  /** Each game's judgement under the base explanation, then under the one found (undefined: not judged). */
+  before: (GameJudgement | undefined)[];
+  after: (GameJudgement | undefined)[];
 }
 
-/** How a profile tried compares with the judgements it starts from. */
-interface Score {
-  /** Failures it takes away. */
-  explained: number;
-  /** Games it takes a failure away from, and games it adds failures to and takes none away from. */
-  improved: number;
-  worsened: number;
-  /** Games it changes what is expected of, or what is played. */
-  changed: number;
-  /** Failures it adds of a rule no game of the variant broke before. */
-  unheardOf: number;
-  /** Games that passed and fail under it. */
-  breaks: number;
+/**
+ * How many failing games a hypothesis is tried on before the rest, those showing its rule first: one that explains
+ * nothing there is given up.
+ */
+const SAMPLE = 16;
+
+const hypothesisName = (hypothesis: Hypothesis): string =>
+  hypothesis.kind === 'bug' ? `bug ${hypothesis.bug.name}` : `${hypothesis.reading.variant} ${hypothesis.reading.knob}=${String(hypothesis.reading.value)}`;
+
+/**
+ * The explanation with one hypothesis more; undefined for a bug that cannot join the bugs named (it changes the same
+ * text of the reference as one of them).
+ */
+async function withHypothesis(explanation: Explanation, hypothesis: Hypothesis): Promise<Explanation | undefined> {
+  if (hypothesis.kind === 'reading') return { ...explanation, profile: profileWithReadings(explanation.profile, [hypothesis.reading]) };
+  const bugs = [...explanation.bugs, hypothesis.bug];
+  const reference = await referenceWith(bugs).catch(() => undefined);
+  return reference === undefined ? undefined : { ...explanation, bugs, reference };
 }
 
-const NOTHING: Score = { explained: 0, improved: 0, worsened: 0, changed: 0, unheardOf: 0, breaks: 0 };
-
-/** Judgements against the judgements before; `known` are the rules the variant's games broke before. */
-function scoreOf(before: readonly Broken[], now: readonly Judgement[], known: ReadonlySet<string | null>): Score {
-  const score = { ...NOTHING };
-  for (const [i, was] of before.entries()) {
-    const judged = now[i] as Judgement;
-    if (judged.changed) score.changed++;
-    const is = judged.broken;
-    // A game not judged under one of the two (not applicable, errored) is left as it was.
-    if (was === undefined || is === undefined) continue;
-    const explained = was.filter((rule) => !is.includes(rule)).length;
-    const added = is.filter((rule) => !was.includes(rule));
-    score.explained += explained;
-    if (explained > 0) score.improved++;
-    else if (added.length > 0) score.worsened++;
-    score.unheardOf += added.filter((rule) => !known.has(rule)).length;
-    if (was.length === 0 && is.length > 0) score.breaks++;
-  }
-  return score;
-}
-
-const sum = (a: Score, b: Score): Score => ({
-  explained: a.explained + b.explained,
-  improved: a.improved + b.improved,
-  worsened: a.worsened + b.worsened,
-  changed: a.changed + b.changed,
-  unheardOf: a.unheardOf + b.unheardOf,
-  breaks: a.breaks + b.breaks,
-});
-
 /**
- * A reading the engine plays explains a failure in most games it changes (the games its divergence showed in): one
- * that has changed this many games and explained a failure in fewer than a quarter of them is given up.
+ * Finds the causes of the divergences of `games` under `base`. `compared` says what is compared of recorded fixtures;
+ * `tried` hears of each hypothesis as it is judged.
  */
-const CHANGED_TO_TELL = 32;
-
-/** Whether a score shows the reading is not the engine's, whatever the games not yet judged say. */
-const disproved = (score: Score): boolean => score.breaks > 0 || score.unheardOf > 0 || (score.changed >= CHANGED_TO_TELL && score.improved * 4 < score.changed);
-
-/** Whether a reading with this score over all its games is worth declaring. */
-const qualifies = (score: Score): boolean => !disproved(score) && score.explained > 0 && score.improved > score.worsened;
-
-/** Which of two qualifying scores is the better reading: more failures explained, then fewer games worsened. */
-const better = (a: Score, b: Score): boolean => a.explained > b.explained || (a.explained === b.explained && a.worsened < b.worsened);
-
-/** The first games to judge a candidate on; each batch after is twice the one before. */
-const FIRST_BATCH = 16;
-
-/**
- * Games in an order that takes every part of the list early (the corpus, each setting of generated games), so that
- * a few of them already show most readings that are not the engine's.
- */
-const spread = (games: readonly number[]): number[] => {
-  const stride = Math.max(1, Math.floor(Math.sqrt(games.length)));
-  return Array.from({ length: stride }, (_, offset) => games.filter((_, i) => i % stride === offset)).flat();
-};
-
-/**
- * Finds the readings. `variantOf` gives each game's variant; `judges` judge the games; `candidates` are the
- * readings to try, each of one variant of `base`; `tried` is told of each once it has been tried alone.
- */
-export async function searchReadings(
-  judges: Judges,
-  base: EngineProfile & { variants: VariantProfile[] },
-  variantOf: readonly string[],
-  candidates: readonly Candidate[],
-  tried: (candidate: Candidate) => void = () => {},
+export async function searchCauses(
+  games: readonly DiagnosedGame[],
+  base: Explanation,
+  compared: EngineProfile,
+  readings: readonly Candidate[],
+  bugs: readonly KnownBug[],
+  tried: (name: string) => void = () => {},
 ): Promise<SearchOutcome> {
-  const all = variantOf.map((_, index) => index);
-  const current = (await judges.judge(base, all, true)).map((judgement) => judgement.broken);
-  const before = [...current];
-  const gamesOf = new Map<string, number[]>();
-  for (const index of all) gamesOf.set(variantOf[index] as string, [...(gamesOf.get(variantOf[index] as string) ?? []), index]);
-  const known = new Map([...gamesOf].map(([variant, games]) => [variant, new Set(games.flatMap((index) => before[index] ?? []))]));
+  let explanation = base;
+  const judge = (index: number, under: Explanation, known?: GameJudgement): GameJudgement | undefined => judgeGame(games[index] as DiagnosedGame, under, compared, known);
+  let judgements = games.map((_, index) => judge(index, explanation));
+  const before = [...judgements];
+  /** The knobs each game reads under the current explanation, found once asked. */
+  let reads: (string[] | undefined)[] = [];
+  const readsOf = (index: number): string[] | undefined => {
+    const judgement = judgements[index];
+    if (judgement === undefined) return undefined;
+    reads[index] ??= knobsRead(judgement.request, games[index]?.item.fixture.expect.legal ?? [], explanation.reference);
+    return reads[index];
+  };
+  const all = games.map((_, index) => index);
+  const ofVariant = new Map<string, number[]>();
+  for (const index of all) {
+    const variant = games[index]?.item.fixture.variant as string;
+    ofVariant.set(variant, [...(ofVariant.get(variant) ?? []), index]);
+  }
+  const failing = (index: number): boolean => (judgements[index]?.divergences.length ?? 0) > 0;
 
-  /** A profile's score on a variant's games, the failing ones first; undefined once it is disproved or, on the failing ones, explains nothing. */
-  const scoreOn = async (profile: EngineProfile, variant: string): Promise<Score | undefined> => {
-    const games = gamesOf.get(variant) ?? [];
-    const failing = spread(games.filter((index) => (current[index]?.length ?? 0) > 0));
-    const others = spread(games.filter((index) => (current[index]?.length ?? 0) === 0));
-    let score = NOTHING;
-    for (const [part, list] of [failing, others].entries()) {
-      for (let from = 0, size = FIRST_BATCH; from < list.length; from += size, size *= 2) {
-        const batch = list.slice(from, from + size);
-        score = sum(score, scoreOf(batch.map((index) => current[index]), await judges.judge(profile, batch), known.get(variant) as Set<string | null>));
-        if (disproved(score)) return undefined;
-      }
-      if (part === 0 && score.explained === 0) return undefined;
-    }
-    return score;
+  /** Whether a reading may change a game: it plays the game with rules that differ on a knob the game reads. */
+  const readingReaches = (index: number, next: Explanation): boolean => {
+    const item = games[index]?.item;
+    const read = readsOf(index);
+    const now = judgements[index];
+    const under = item === undefined ? undefined : settingsUnder(item, next.profile);
+    if (now === undefined || under === undefined || read === undefined) return now !== undefined || under !== undefined;
+    return read.some((path) => !sameJson(knobAt(now.request.rules, path), knobAt(under.request.rules, path)));
   };
 
-  const scores = new Map<Candidate, Score>();
-  for (const candidate of candidates) {
-    const score = await scoreOn(profileWithReadings(base, [candidate]), candidate.variant);
-    if (score !== undefined && qualifies(score)) scores.set(candidate, score);
-    tried(candidate);
-  }
-
-  const readings: Found[] = [];
-  for (;;) {
-    let best: [Candidate, Score] | undefined;
-    for (const entry of scores) if (best === undefined || better(entry[1], best[1])) best = entry;
-    if (best === undefined) break;
-    const [reading, score] = best;
-    readings.push({ candidate: reading, explains: score.explained });
-    const declared = readings.map((found) => found.candidate);
-    const games = gamesOf.get(reading.variant) ?? [];
-    const settled = await judges.judge(profileWithReadings(base, declared), games, true);
-    for (const [i, index] of games.entries()) current[index] = settled[i]?.broken;
-    scores.delete(reading);
-    for (const candidate of [...scores.keys()]) {
-      if (candidate.variant !== reading.variant) continue;
-      const again = candidate.knob === reading.knob ? undefined : await scoreOn(profileWithReadings(base, [...declared, candidate]), candidate.variant);
-      if (again !== undefined && qualifies(again)) scores.set(candidate, again);
-      else scores.delete(candidate);
+  /** The divergences `hypothesis` explains and in how many games, or undefined where it adds one or explains none. */
+  const score = async (hypothesis: Hypothesis): Promise<{ explains: number; games: number } | undefined> => {
+    const next = await withHypothesis(explanation, hypothesis);
+    if (next === undefined) return undefined;
+    const reading = hypothesis.kind === 'reading';
+    const indices = reading ? (ofVariant.get(hypothesis.reading.variant) ?? []) : all;
+    const reaches = (index: number): boolean => !reading || readingReaches(index, next);
+    const failingGames = indices.filter(failing);
+    const passingGames = indices.filter((index) => !failing(index));
+    const rule = reading ? hypothesis.reading.rule : hypothesis.bug.rule;
+    const showsRule = (index: number): boolean =>
+      judgements[index]?.divergences.some(({ divergence }) => divergence.rule === rule) === true ||
+      judgements[index]?.hidden.some(({ divergence }) => divergence.rule === rule) === true;
+    const sample: number[] = [];
+    for (const index of [...failingGames.filter(showsRule), ...failingGames.filter((game) => !showsRule(game))]) {
+      if (sample.length === SAMPLE) break;
+      if (reaches(index)) sample.push(index);
     }
+    let explains = 0;
+    let changed = 0;
+    const tryOn = (list: readonly number[]): boolean => {
+      for (const index of list) {
+        if (!reaches(index)) continue;
+        const after = judge(index, next, judgements[index]);
+        const { removed, added } = changeOf(judgements[index], after, reading);
+        if (added > 0) return false;
+        explains += removed;
+        if (removed > 0) changed++;
+      }
+      return true;
+    };
+    if (!tryOn(sample) || (sample.length > 0 && explains === 0)) return undefined;
+    const inSample = new Set(sample);
+    if (!tryOn(failingGames.filter((index) => !inSample.has(index))) || explains === 0) return undefined;
+    if (!tryOn(passingGames)) return undefined;
+    return { explains, games: changed };
+  };
+
+  const found: Found[] = [];
+  const taken = new Set<string>();
+  const hypotheses: Hypothesis[] = [...bugs.map((bug): Hypothesis => ({ kind: 'bug', bug })), ...readings.map((reading): Hypothesis => ({ kind: 'reading', reading }))];
+  for (;;) {
+    let best: { hypothesis: Hypothesis; explains: number; games: number } | undefined;
+    for (const hypothesis of hypotheses) {
+      if (!stillOpen(hypothesis, taken)) continue;
+      const scored = await score(hypothesis);
+      tried(hypothesisName(hypothesis));
+      if (scored !== undefined && (best === undefined || scored.explains > best.explains)) best = { hypothesis, ...scored };
+    }
+    if (best === undefined) break;
+    found.push(best);
+    taken.add(hypothesisKey(best.hypothesis));
+    explanation = (await withHypothesis(explanation, best.hypothesis)) as Explanation;
+    judgements = games.map((_, index) => judge(index, explanation));
+    reads = [];
   }
-  return { readings, before, after: current };
+  return { found, explanation, before, after: judgements };
 }
+
+/** A hypothesis's identity: a bug's name, or a reading's variant and knob (one value per knob). */
+const hypothesisKey = (hypothesis: Hypothesis): string =>
+  hypothesis.kind === 'bug' ? `bug ${hypothesis.bug.name}` : `${hypothesis.reading.variant} ${hypothesis.reading.knob}`;
+
+/** Whether a hypothesis may still join: not taken, and no reading of the same knob taken. */
+const stillOpen = (hypothesis: Hypothesis, taken: ReadonlySet<string>): boolean => !taken.has(hypothesisKey(hypothesis));

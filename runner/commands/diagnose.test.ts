@@ -16,10 +16,12 @@ import { resolvedVariant } from '../test-helpers.ts';
 interface DiagnosisJson {
   judged: string;
   variants: string[];
-  failures: { before: number; after: number };
-  readings: { variant: string; rule: string | null; knob: string; value: unknown; ambiguity: string[]; explains: number }[];
+  divergences: { before: number; after: number };
+  readings: { variant: string; rule: string | null; knob: string; value: unknown; ambiguity: string[]; explains: number; games: number }[];
+  knownBugs: { name: string; rule: string; bug: string; explains: number; games: number }[];
   bugs: { rule: string | null; fixtures: number; example: { id: string; report: string } }[];
   profile?: string;
+  knownBugsFile?: string;
 }
 
 const registry = await loadVariantRegistry();
@@ -62,18 +64,18 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
     expect(ran.stderr).toBe('');
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^DIAGNOSIS of the recorded games, replayed on the reference engine: playpalace; 6 fixtures$/m);
-    expect(ran.stdout).toMatch(/^READINGS \(1\): declared, each explains failures and breaks no pass$/m);
-    expect(ran.stdout).toMatch(/^ {2}playpalace options\.scopaMechanic: "normal" {2}SWEEP-POINT, AMB-\d+: explains \d+ failures$/m);
-    expect(ran.stdout).toMatch(/^BUGS: none; every failure is explained$/m);
+    expect(ran.stdout).toMatch(/^READINGS \(1\): documented readings the engine takes; each explains divergences and adds none$/m);
+    expect(ran.stdout).toMatch(/^ {2}playpalace options\.scopaMechanic: "normal" {2}SWEEP-POINT, AMB-\d+: explains \d+ divergences in \d games$/m);
+    expect(ran.stdout).toMatch(/^BUGS: none; every divergence is explained by a reading$/m);
   });
 
-  test('--reporter json, --jobs 2 and --write-profile: the readings and bugs with their rules, and a profile run reads', async () => {
+  test('--reporter json and --write-profile: the readings and bugs with their rules, and a profile run reads', async () => {
     const written = join(dir, 'recorded-system.yaml');
-    const ran = await runCli(['diagnose', corpus, '--reporter', 'json', '--jobs', '2', '--write-profile', written], { cwd: dir });
+    const ran = await runCli(['diagnose', corpus, '--reporter', 'json', '--write-profile', written], { cwd: dir });
     expect(ran.code).toBe(0);
     const diagnosis = JSON.parse(ran.stdout) as DiagnosisJson;
-    expect(diagnosis).toMatchObject({ judged: 'recorded', variants: ['playpalace'], bugs: [], profile: 'recorded-system.yaml', failures: { after: 0 } });
-    expect(diagnosis.readings).toEqual([{ variant: 'playpalace', rule: 'SWEEP-POINT', knob: 'options.scopaMechanic', value: 'normal', ambiguity: expect.any(Array), explains: diagnosis.failures.before }]);
+    expect(diagnosis).toMatchObject({ judged: 'recorded', variants: ['playpalace'], bugs: [], knownBugs: [], profile: 'recorded-system.yaml', divergences: { after: 0 } });
+    expect(diagnosis.readings).toEqual([{ variant: 'playpalace', rule: 'SWEEP-POINT', knob: 'options.scopaMechanic', value: 'normal', ambiguity: expect.any(Array), explains: diagnosis.divergences.before, games: 5 }]);
     const profile = parse(await readFile(written, 'utf8')) as unknown;
     expect(profileProblems(profile, registry.value)).toEqual([]);
     expect(profile).toEqual({ variants: [{ id: 'playpalace', options: { scopaMechanic: ['normal'] } }] });
@@ -93,7 +95,8 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
       [['diagnose', corpus, '--profile', profile, '--write-profile', profile, '--force'], 'which this diagnosis reads as input: nothing was run or written'],
       [['diagnose'], 'error: diagnose needs an engine (--engine <command> or --adapter <module>), or the recorded fixtures to diagnose\nUsage: scopa-conformance diagnose [paths|ids...]'],
       [['diagnose', '--variant', 'pagat'], 'error: diagnose needs an engine'],
-      [['diagnose', corpus, '--force'], '--force goes with --write-profile'],
+      [['diagnose', corpus, '--force'], '--force goes with --write-profile or --write-known-bugs'],
+      [['diagnose', corpus, '--write-profile', 'same.yaml', '--write-known-bugs', 'same.yaml'], '--write-profile and --write-known-bugs name the same file'],
       [['diagnose', '--engine', 'x', '--games', '-3'], '--games takes a whole number from 0 to 100000, got "-3"'],
       [['diagnose', corpus, '-j', '-1'], '--jobs takes a whole number from 1 to'],
       [['diagnose', corpus, '--write-profile', notes], `--write-profile: notes.txt exists and is not a profile diagnose wrote; --force replaces it`],
@@ -107,11 +110,11 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
     expect(await readFile(notes, 'utf8')).toBe('my notes\n');
   });
 
-  test('an engine that cannot start, here or on a judge\'s thread: exit 3, one line', async () => {
+  test('an engine that cannot start, its first copy or a later one (--jobs): exit 3, one line', async () => {
     const ran = await runCli(['diagnose', '--engine', 'node -e "process.exit(1)"', '--variant', 'pagat'], { cwd: dir });
     expect(ran.code).toBe(3);
     expect(ran.stderr).toMatch(/^error: the engine could not be started: /);
-    // It starts the first time only: the second judge's engine does not.
+    // It starts the first time only: the second copy does not.
     const marker = join(dir, 'started-once');
     const once = `sh -c 'if [ -e ${marker} ]; then exit 1; fi; touch ${marker}; exec ${process.execPath} ${join(process.cwd(), 'bin/scopa-conformance.js')} engine'`;
     const twoJobs = await runCli(['diagnose', '--engine', once, '--variant', 'pagat', '--games', '0', '--jobs', '2'], { cwd: dir });
@@ -120,7 +123,7 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
   });
 });
 
-describe('diagnose: an engine with three documented readings and one bug, over the protocol', () => {
+describe('diagnose: an engine with three documented readings and one known bug, over the protocol', () => {
   // In the order diagnose finds them: the one that explains most first.
   const readings = ['sweep-on-last-play', 'thirty-no-bonus', 'remainder-to-first-player'];
   const bug = 'settebello-forgotten-from-round-3';
@@ -131,6 +134,7 @@ describe('diagnose: an engine with three documented readings and one bug, over t
   };
   let built: BuiltMutant;
   let written: string;
+  let knownBugs: string;
   let diagnosis: DiagnosisJson;
   let code: number;
   beforeAll(async () => {
@@ -138,13 +142,14 @@ describe('diagnose: an engine with three documented readings and one bug, over t
     const profile = join(dir, 'my-scopa.yaml');
     await writeFile(profile, 'engine: { name: my-scopa }\nvariants:\n  - id: pagat\n  - id: escoba\n');
     written = join(dir, 'my-scopa-readings.yaml');
-    const ran = await runCli(['diagnose', '--engine', built.engineCommand, '--profile', profile, '--games', '10', '--jobs', '2', '--reporter', 'json', '--write-profile', written], { cwd: dir });
+    knownBugs = join(dir, 'my-scopa-bugs.yaml');
+    const ran = await runCli(['diagnose', '--engine', built.engineCommand, '--profile', profile, '--games', '10', '--jobs', '2', '--reporter', 'json', '--write-profile', written, '--write-known-bugs', knownBugs], { cwd: dir });
     code = ran.code;
     diagnosis = JSON.parse(ran.stdout) as DiagnosisJson;
   }, 600_000);
   afterAll(async () => built.remove());
 
-  test('names exactly the three readings, each with its rule and register entry, and leaves the bug', () => {
+  test('names exactly the three readings, each with its rule and register entry, and the bug by its name and rule', () => {
     expect(code).toBe(1);
     expect(diagnosis.readings.map(({ variant, rule, knob, value }) => ({ variant, rule, knob, value }))).toEqual([
       { variant: 'pagat', rule: 'SWEEP-LAST-PLAY', knob: 'sweep.lastPlay', value: true },
@@ -152,9 +157,21 @@ describe('diagnose: an engine with three documented readings and one bug, over t
       { variant: 'escoba', rule: 'SWEEP-REMAINDER', knob: 'remainder.whenNobodyCaptured', value: 'first-player' },
     ]);
     for (const [i, name] of readings.entries()) expect(diagnosis.readings[i]?.ambiguity).toContain(mutant(name).reading?.ambiguity);
-    expect(diagnosis.bugs.map((found) => found.rule)).toEqual([mutant(bug).rule]);
-    expect(diagnosis.bugs[0]?.fixtures).toBeGreaterThan(0);
-    expect(diagnosis.failures.after).toBeLessThan(diagnosis.failures.before);
+    expect(diagnosis.knownBugs.map(({ name, rule }) => ({ name, rule }))).toEqual([{ name: bug, rule: mutant(bug).rule }]);
+    expect(diagnosis.knownBugs[0]?.explains).toBeGreaterThan(0);
+    expect(diagnosis.bugs).toEqual([]);
+    expect(diagnosis.divergences.after).toBe(0);
+    expect(diagnosis.divergences.before).toBeGreaterThan(0);
+    expect(diagnosis).toMatchObject({ profile: 'my-scopa-readings.yaml', knownBugsFile: 'my-scopa-bugs.yaml' });
+  });
+
+  test('the files it wrote: the readings alone in the profile, the bug alone in the known bugs, each naming its schema', async () => {
+    const text = await readFile(written, 'utf8');
+    expect(text).not.toContain(bug);
+    expect(text).toMatch(/^# yaml-language-server: \$schema=https:\/\/unpkg\.com\/scopa-conformance@[\d.]+\/spec\/profile\.schema\.json$/m);
+    const bugsText = await readFile(knownBugs, 'utf8');
+    expect(parse(bugsText)).toEqual({ bugs: [bug] });
+    expect(bugsText).toMatch(/^# yaml-language-server: \$schema=https:\/\/unpkg\.com\/scopa-conformance@[\d.]+\/spec\/known-bugs\.schema\.json$/m);
   });
 
   test('run with the profile it wrote fails only on the bug\'s rule', async () => {

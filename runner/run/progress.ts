@@ -44,3 +44,23 @@ export function progressLine(io: Io, total: number, label: string): Progress {
     },
   };
 }
+
+/** A line that says what is being done where no count of it is known ahead (`diagnose`'s search), as progressLine draws it. */
+export function statusLine(io: Io, label: string): Progress {
+  if (!io.isTTY || inCi(io.env)) return { tick() {}, done() {} };
+  const line = io.progress ?? io.stderr;
+  let drawn = false;
+  let lastDraw = 0;
+  return {
+    tick(what) {
+      const now = Date.now();
+      if (drawn && now - lastDraw < INTERVAL_MS) return;
+      lastDraw = now;
+      drawn = true;
+      line.write(`${CLEAR_LINE}${label}: ${escapeControls(what)}`);
+    },
+    done() {
+      if (drawn) line.write(CLEAR_LINE);
+    },
+  };
+}
