@@ -1,5 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { runCli } from '../cli/cli-harness.ts';
 
@@ -57,6 +59,55 @@ test('a failing game names its rule, and its command reruns that game alone', as
   expect(again.stdout).toMatch(new RegExp(`^FAIL  ${id}: .*SWEEP-LAST-PLAY`, 'm'));
   expect(again.stdout).toMatch(/^GAMES 1 game: 0 passed, 1 failed/m);
 }, 180_000);
+
+test('failing games are listed by their ids: the list written is the list read, and it is still good with other games, or none', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-games-list-'));
+  try {
+    const list = join(dir, 'known.txt');
+    const argv = ['run', ONE, '--games', '6', '--filter', 'games/*', '--adapter', LAST_PLAY, '--variant', 'pagat'];
+    const written = await runCli([...argv, '--write-expect-fail', list]);
+    expect(written.code).toBe(1);
+    const listed = (await readFile(list, 'utf8')).split('\n').filter((line) => line.startsWith('games/'));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((line) => !/^games\/pagat\/p\d-s[1-6] [A-Z-]+: round \d+ play \d+: /.test(line))).toEqual([]);
+    const again = await runCli([...argv, '--expect-fail', list]);
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^\\d+ fixtures: \\d+ passed, ${listed.length} failed, ${listed.length} expected to fail, 0 skipped, 0 errored`, 'm'));
+    // The same list on fewer games: the ids it names that this run does not make are no error, as fixtures left out are not.
+    const fewer = await runCli(['run', ONE, '--games', '1', '--filter', 'games/*', '--adapter', LAST_PLAY, '--variant', 'pagat', '--expect-fail', list]);
+    expect(fewer.stderr).toBe('');
+    // A game of no known variant, or an id that is no game's, is an unknown id as ever.
+    await writeFile(list, 'games/pagta/p2-s1 typo\ngames/pagat/two-s1 not a game id\ngames/*/p2-s1 any variant\n');
+    const unknown = await runCli(['run', ONE, '--expect-fail', list]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(`${list}:1:1: error: no fixture has the id "games/pagta/p2-s1"\n${list}:2:1: error: no fixture has the id "games/pagat/two-s1"\n2 problems in the input files: nothing was run\n`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 240_000);
+
+test('the shards of a run with --games merge into that run', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-games-shards-'));
+  try {
+    const argv = ['run', 'fixtures/pagat/cap-rank-priority-01.yaml', 'fixtures/pagat/cap-sum-01.yaml', '--games', '2', '--variant', 'pagat', '--adapter', LAST_PLAY, '--reporter', 'json'];
+    const whole = await runCli(argv);
+    const shards: string[] = [];
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const ran = await runCli([...argv, '--shard', shard]);
+      shards.push(join(dir, `shard-${shards.length + 1}.json`));
+      await writeFile(shards.at(-1) as string, ran.stdout);
+    }
+    const merged = await runCli(['merge', ...shards, '--reporter', 'json']);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(whole.code);
+    const ids = (text: string): string[] => (JSON.parse(text) as GamesReport).fixtures.map((fixture) => fixture.id);
+    expect(ids(merged.stdout)).toEqual(ids(whole.stdout).sort());
+    expect(ids(whole.stdout).filter((id) => id.startsWith('games/')).length).toBeGreaterThan(2);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 240_000);
 
 test('--seed needs --games; --games takes a whole number', async () => {
   expect(await runCli(['run', '--seed', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--seed is the first seed of --games: give --games too') });

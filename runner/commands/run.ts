@@ -25,7 +25,7 @@ import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSumma
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
 import { type Progress, progressLine } from '../run/progress.ts';
 import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
-import { gameSettings, generatedGamesStoppable, type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
+import { gameSettings, generatedGamesStoppable, type GamesWanted, namesGames, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
 import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
@@ -119,8 +119,10 @@ for each variant its profile (--profile) declares, each player count it plays an
 option value it lists, games generated on the reference engine under the rules the engine
 declares, every decision legal, each to the game's end; without --profile, every variant at
 every player count. Their ids are games/<variant>/p<players>[-<options>]-s<seed>, which
---filter selects (--filter 'games/*': the games alone), and each failure's command reruns
-that game alone. The report counts them apart from the corpus, with the rules they exercised.
+--filter selects (--filter 'games/*': the games alone) and an expect-fail list names (as
+--write-expect-fail writes them), and each failure's command reruns that game alone. The
+report counts them apart from the corpus, with the rules they exercised. With --shard, the
+corpus and the games are shared out as one selection, which merge puts back together.
 
 Options:
   --games <n>           n generated games per setting, judged beside the corpus (above)
@@ -323,7 +325,9 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     const loaded = await loadExpectFail(resolve(io.cwd, wanted.expectFail));
     if (loaded.ok) {
       expectFail = loaded.value;
-      errors.push(...unknownExpectedFailures(expectFail, await knownIds(corpus.checked.map((checked) => checked.id))));
+      // Games of --games are named by their ids, whether this run makes them or not.
+      const fixturesListed = { ...expectFail, entries: expectFail.entries.filter((entry) => !namesGames(entry.id, registry)) };
+      errors.push(...unknownExpectedFailures(fixturesListed, await knownIds(corpus.checked.map((checked) => checked.id))));
     } else errors.push(...loaded.errors);
   }
   if (leftOut.length > 0) {
@@ -348,13 +352,16 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   ];
   const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
   const whole = selectFixtures(entries, { ...selection, shard: undefined });
-  const selected = selection.shard === undefined ? whole : selectFixtures(whole, { shard: selection.shard });
-  const games = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, selection, reproFlags, io.signal);
-  if (whole.length === 0 && games.length === 0 && io.signal?.aborted === true) {
+  const allGames = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, { ...selection, shard: undefined }, reproFlags, io.signal);
+  // The corpus and the games are one selection, cut in shards as one: merge puts the shards back together.
+  const inShard = new Set(selection.shard === undefined ? [...whole, ...allGames] : selectFixtures<(typeof whole)[number] | RunItem>([...whole, ...allGames], { shard: selection.shard }));
+  const selected = whole.filter((entry) => inShard.has(entry));
+  const games = allGames.filter((game) => inShard.has(game));
+  if (whole.length === 0 && allGames.length === 0 && io.signal?.aborted === true) {
     io.stderr.write('interrupted (Ctrl-C or a signal) before any game was made: nothing was run\n');
     return EXIT.interrupted;
   }
-  if (whole.length === 0 && games.length === 0) {
+  if (whole.length === 0 && allGames.length === 0) {
     io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read${wanted.games === undefined ? '' : ', and no generated game'})\n`);
     return EXIT.invalid;
   }
@@ -375,9 +382,12 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
         : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
     return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
   });
-  tasks.push(...games.map((game) => taskOf(wanted.htmlPath === undefined ? game : { ...game, keepGame: true })));
+  for (const game of games) {
+    const expectedFailure = expectedFailureOf(expectFail, game.fixture.id);
+    tasks.push(taskOf({ ...game, ...(wanted.htmlPath === undefined ? {} : { keepGame: true }), ...(expectedFailure === undefined ? {} : { expectedFailure }) }));
+  }
   const gamesMade = wanted.games === undefined ? {} : { games: { perSetting: wanted.games.count, seed: wanted.games.seed, settings: new Set(games.map((game) => settingOf(game.fixture.id))).size, exercised: exercisedBy(games) } };
-  return { tasks, registry, ...gamesMade, ...(profile === undefined ? {} : { profile }), selected: whole.length, leftOut: leftOut.length > 0 };
+  return { tasks, registry, ...gamesMade, ...(profile === undefined ? {} : { profile }), selected: whole.length + allGames.length, leftOut: leftOut.length > 0 };
 }
 
 /**

@@ -3,7 +3,7 @@ import { replayOnReference } from '../engines/reference.ts';
 import { replayRequestOf } from '../fixture/fixture.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { gameId, gameSettings, generatedGames, rulesExercised } from './generated-games.ts';
+import { gameId, gameSettings, generatedGames, generatedGamesStoppable, namesGames, rulesExercised } from './generated-games.ts';
 
 const registry = await loadVariantRegistry();
 if (!registry.ok) throw new Error('the variants are invalid');
@@ -72,10 +72,42 @@ describe('the games', () => {
     expect(alone[0]?.fixture).toEqual(games[2]?.fixture);
   });
 
+  test('every id gameId gives is one an expect-fail list may name', () => {
+    for (const item of games) expect(namesGames(item.fixture.id, variants), item.fixture.id).toBe(true);
+  });
+
+  test('made while the event loop turns, the same games; stopped, the settings made whole so far', async () => {
+    expect(await generatedGamesStoppable(settings, { count: 3, seed: 40 }, 'test', repro)).toEqual(games);
+    const stop = new AbortController();
+    stop.abort();
+    const cut = await generatedGamesStoppable(settings, { count: 3, seed: 40 }, 'test', repro, stop.signal);
+    expect(cut.length).toBeLessThan(games.length);
+    expect(cut).toEqual(games.slice(0, cut.length));
+    expect(cut.length % 3).toBe(0);
+  });
+
   test('the rules a game exercises: its plays, its sweeps, its awards and its end', () => {
     const exercised = new Set(games.flatMap((item) => [...rulesExercised(item.fixture.expect.events?.list ?? [], item.rules)]));
     for (const rule of ['DEAL-PROCEDURE', 'DEAL-REFILL', 'PLAY-TRAIL', 'CAP-RANK', 'CAP-SUM', 'CAP-FIFTEEN', 'SWEEP-POINT', 'SCORE-MOST-CARDS', 'SCORE-PRIMIERA', 'END-TARGET']) {
       expect(exercised, rule).toContain(rule);
     }
+  });
+});
+
+describe('the ids an expect-fail list names games by', () => {
+  test.each([
+    ['games/pagat/p2-s1', true],
+    ['games/playpalace/p3-decks-2-s7', true],
+    ['games/pagat/*', true],
+    ['games/*/p2-s1', true],
+    ['games/*', true],
+    ['games/pagat', false],
+    ['games/pagta/p2-s1', false],
+    ['games/pagat/p2-seven', false],
+    ['games/pagat/p2/s1', false],
+    ['pagat/p2-s1', false],
+    ['games/constructor/p2-s1', false],
+  ])('%s: %s', (id, names) => {
+    expect(namesGames(id, variants)).toBe(names);
   });
 });

@@ -86,6 +86,20 @@ export const isGame = (id: string): boolean => id.startsWith(`${GAMES_GROUP}/`);
 /** A game's setting, from its id: the id without its seed. */
 export const settingOf = (id: string): string => id.replace(/-s\d+$/, '');
 
+/**
+ * Whether an id, or a glob on ids, names games of `run --games` (made by this run or not) of one of `variants`:
+ * `games/<variant>/p<players>[-<options>]-s<seed>`, or a glob under `games/` whose variant is one of them or a glob.
+ * An expect-fail list may name them as it names fixtures.
+ */
+export function namesGames(id: string, variants: ReadonlyMap<string, unknown>): boolean {
+  const [group, variant = '', game, ...more] = id.split('/');
+  if (group !== GAMES_GROUP || more.length > 0) return false;
+  const glob = /[*?]/;
+  if (glob.test(variant)) return true;
+  if (!variants.has(variant) || game === undefined) return false;
+  return glob.test(game) || /^p\d+(?:-[a-z0-9-]+)?-s\d+$/.test(game);
+}
+
 /** `games/pagat/p2-s7`, `games/playpalace/p3-decks-2-s7`: a game's id, which `--filter` selects. */
 export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'players'>, seed: number): string {
   const slug = optionSlug(setting.options);
