@@ -15,13 +15,14 @@ export interface KnownBug extends SourceChange {
   rule: RuleId;
 }
 
-export const KNOWN_BUGS: readonly KnownBug[] = MUTANTS.filter((mutant) => mutant.reading === undefined).map(({ name, bug, rule, file, find, replace }) => ({
+export const KNOWN_BUGS: readonly KnownBug[] = MUTANTS.filter((mutant) => mutant.reading === undefined).map(({ name, bug, rule, file, find, replace, also }) => ({
   name,
   bug,
   rule,
   file,
   find,
   replace,
+  ...(also === undefined ? {} : { also }),
 }));
 
 /** The known bug of this name, if there is one. */

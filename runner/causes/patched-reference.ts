@@ -11,8 +11,8 @@ import { PLAIN_REFERENCE, type Reference } from '../engines/reference.ts';
 import { REFERENCE_DIR } from '../util/repo-paths.ts';
 import type { Mutant } from '../mutants/catalog.ts';
 
-/** A change to the engine's sources: a bug of the catalog. */
-export type SourceChange = Pick<Mutant, 'name' | 'file' | 'find' | 'replace'>;
+/** A change to the engine's sources: a bug of the catalog, in one place or more. */
+export type SourceChange = Pick<Mutant, 'name' | 'file' | 'find' | 'replace' | 'also'>;
 
 /** Sources that serve the engine: not its tests and their helpers. */
 const servesTheEngine = (name: string): boolean => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'test-helpers.ts';
@@ -29,12 +29,14 @@ export async function patchedSources(changes: readonly SourceChange[]): Promise<
   pristine ??= readSources();
   const sources = new Map(await pristine);
   for (const change of changes) {
-    const text = sources.get(change.file);
-    const occurrences = text === undefined ? 0 : text.split(change.find).length - 1;
-    if (text === undefined || occurrences !== 1) {
-      throw new Error(`known bug ${change.name}: the text to change occurs ${occurrences} times in reference/${change.file}, not once`);
+    for (const { file, find, replace } of [change, ...(change.also ?? [])]) {
+      const text = sources.get(file);
+      const occurrences = text === undefined ? 0 : text.split(find).length - 1;
+      if (text === undefined || occurrences !== 1) {
+        throw new Error(`known bug ${change.name}: the text to change occurs ${occurrences} times in reference/${file}, not once`);
+      }
+      sources.set(file, text.replace(find, () => replace));
     }
-    sources.set(change.file, text.replace(change.find, () => change.replace));
   }
   return sources;
 }

@@ -26,6 +26,8 @@ export interface Mutant {
   file: string;
   find: string;
   replace: string;
+  /** Further changes the same bug makes, where it shows in more than one place of the engine. */
+  also?: readonly { file: string; find: string; replace: string }[];
   /** Set when the mutant plays a reading the ambiguity register documents. */
   reading?: Reading;
   /**
@@ -761,5 +763,93 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'capture.ts',
     find: "  if (taken < codes.length) return 'CAPTURE_NOT_ON_TABLE';",
     replace: "  if (taken < new Set(codes).size) return 'CAPTURE_NOT_ON_TABLE';",
+  },
+  {
+    name: 'piles-kept-between-rounds',
+    bug: "the captured piles are never emptied between rounds: each round's categories count every card taken since the game began",
+    rule: 'SCORE-MOST-CARDS',
+    file: 'deal.ts',
+    find: '  state.clearPiles();\n  state.lastCapturer = -1;',
+    replace: '  if (state.round === 1) state.clearPiles();\n  state.lastCapturer = -1;',
+  },
+  {
+    name: 'remainder-to-nobody',
+    bug: 'the cards left on the table at the end of the round go to nobody, not to the last capturer',
+    rule: 'SWEEP-REMAINDER',
+    file: 'round-end.ts',
+    find: 'const owner = state.lastCapturer >= 0 ? state.lastCapturer :',
+    replace: 'const owner = state.lastCapturer >= 0 ? -1 :',
+  },
+  {
+    name: 'remainder-to-last-player',
+    bug: 'the cards left on the table at the end of the round go to the player of the last card, not to the last capturer',
+    rule: 'SWEEP-REMAINDER',
+    file: 'round-end.ts',
+    find: 'const owner = state.lastCapturer >= 0 ? state.lastCapturer :',
+    replace: 'const owner = state.lastCapturer >= 0 ? state.turn :',
+  },
+  {
+    name: 'primiera-figures-worth-nothing',
+    bug: 'in the primiera the fante, the cavallo and the re are worth nothing, not 10',
+    rule: 'SCORE-PRIMIERA',
+    file: 'state.ts',
+    find: 'for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;',
+    replace: 'for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.value >= 8 ? 0 : rank.primiera;',
+  },
+  {
+    name: 'primiera-ace-above-six',
+    bug: 'in the primiera the ace is worth more than a six (19), not 16',
+    rule: 'SCORE-PRIMIERA',
+    file: 'state.ts',
+    find: 'for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.primiera;',
+    replace: 'for (const rank of rules.deck.ranks) this.primieraOf[rank.value] = rank.value === 1 ? 19 : rank.primiera;',
+  },
+  {
+    name: 'no-sweep-in-last-deal',
+    bug: 'no sweep scores in the last deal of a round, once the stock is empty, where only the last play should be in question',
+    rule: 'SWEEP-LAST-PLAY',
+    file: 'play.ts',
+    find: 'if (sweepsTable && (state.rules.sweep.lastPlay || !lastPlay)) {',
+    replace: 'if (sweepsTable && state.stockPosition < state.seats.deckSize && (state.rules.sweep.lastPlay || !lastPlay)) {',
+  },
+  {
+    name: 'named-card-first-side-only',
+    bug: 'the named card (the settebello) is looked for in the first side\'s pile only: held by another side, it scores for nobody',
+    rule: 'SCORE-CARD',
+    file: 'scoring.ts',
+    find: 'count = holdings.copiesOf(c, parseCard(category.card as string));',
+    replace: 'count = c === 0 ? holdings.copiesOf(c, parseCard(category.card as string)) : 0;',
+  },
+  {
+    name: 'leader-taken-for-dealer',
+    bug: 'the player who leads is taken for the dealer: the deal names the seat after the dealer, and what goes to the dealer (a table bonus, a remainder nobody captured) goes to that seat',
+    rule: 'DEAL-DEALER',
+    file: 'deal.ts',
+    find: "const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: state.dealer, hands } as const;",
+    replace: "const base = { type: 'deal', round: state.round, deal: state.dealNumber, dealer: firstPlayer(state), hands } as const;",
+    also: [
+      {
+        file: 'deal.ts',
+        find: "const beneficiary = (state: GameState): number => (state.rules.openingTable.bonus.beneficiary === 'dealer' ? state.dealer : firstPlayer(state));",
+        replace: 'const beneficiary = (state: GameState): number => firstPlayer(state);',
+      },
+      { file: 'round-end.ts', find: "    case 'dealer':\n      return state.dealer;", replace: "    case 'dealer':\n      return firstPlayer(state);" },
+    ],
+  },
+  {
+    name: 'wild-card-the-settebello',
+    bug: 'the wild card of the declarations is taken to be the seven of coins (the settebello), not the seven it is',
+    rule: 'DEAL-WILD-CARD',
+    file: 'state.ts',
+    find: "this.wildCard = wild === 'none' ? -1 : parseCard(wild);",
+    replace: "this.wildCard = wild === 'none' ? -1 : parseCard('7D');",
+  },
+  {
+    name: 'fifteen-over-ten-not-found',
+    bug: 'a capture of 15 whose table cards total more than 10 (a card under 5 played) is never among the captures found, as if the search stopped at 10',
+    rule: 'CAP-FIFTEEN',
+    file: 'capture.ts',
+    find: '  collectSubsets(table, length, 0, target, 0, smallestSum(target, playedValue), sets);',
+    replace: '  if (target <= 10) collectSubsets(table, length, 0, target, 0, smallestSum(target, playedValue), sets);',
   },
 ];
