@@ -193,3 +193,30 @@ describe('each shape of illegal decision fuzz tries is a hand-verified refusal i
     }
   });
 });
+
+/**
+ * Each two kinds of capture that can meet on one table, with the hand-verified fixtures that list the legal decisions
+ * where they meet, under each reading of which wins; or why the two never meet.
+ */
+const CAPTURE_KINDS_MET: Record<string, string[] | { none: string }> = {
+  'rank and sum': ['pagat/cap-rank-priority-11', 'tripod-varianti/cap-rank-priority-01'],
+  'rank and fifteen': ['escoba/cap-fifteen-05', 'scopa-a-quindici-pagat/cap-fifteen-01'],
+  'sum and fifteen': ['cirulla/cap-fifteen-01'],
+  'rank and the ace taking the table': ['scopa-d-assi/cap-ace-takes-all-05', 'asso-piglia-tutto-vivaioscuole/cap-ace-takes-all-01'],
+  'fifteen and the ace taking the table': ['cirulla/ace-alone-04'],
+  'sum and the ace taking the table': { none: 'an ace, of value 1, is never a sum of two or more cards' },
+  'fifteen and a claim': ['escoba-playjoy/cap-table-claim-03', 'escoba-vipgames/cap-table-claim-03'],
+  'rank or sum and a claim': { none: 'claims are only played with the capture by 15 (VARIANT_INCONSISTENT otherwise)' },
+  'the ace taking the table and a claim': { none: 'no variant has both' },
+};
+
+test('each two kinds of capture that can meet have hand-verified fixtures listing the legal decisions where they meet', () => {
+  for (const [kinds, fixtures] of Object.entries(CAPTURE_KINDS_MET)) {
+    if (!Array.isArray(fixtures)) continue;
+    for (const id of fixtures) {
+      const fixture = corpus.find((entry) => entry.fixture.id === id)?.fixture;
+      expect(fixture?.provenance.kind, `${kinds}: ${id}`).toBe('hand-verified');
+      expect(fixture?.expect.legal?.length, `${kinds}: ${id}`).toBeGreaterThan(0);
+    }
+  }
+});
