@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_FILE_BYTES } from '../util/files.ts';
-import { parseYaml, pointerTo, readYamlFile, type YamlSource } from './yaml-source.ts';
+import { parseYaml, pointerTo, readDataFile, readYamlFile, type YamlSource } from './yaml-source.ts';
 
 function parsed(text: string): YamlSource {
   const result = parseYaml(text, 'test.yaml');
@@ -93,5 +93,33 @@ describe('readYamlFile', () => {
     const result = await readYamlFile(path);
     expect(result).toMatchObject({ ok: false, errors: [{ file: path, line: 0 }] });
     expect(result.ok ? '' : result.errors[0]?.message).toContain('cannot read file');
+  });
+});
+
+describe('nesting', () => {
+  const flow = (depth: number): string => `list: ${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}\n`;
+  const block = (depth: number): string => Array.from({ length: depth }, (_, level) => `${' '.repeat(level)}a:\n`).join('');
+
+  test.each([
+    ['lists in flow', flow],
+    ['maps in blocks', block],
+  ])('%s: 100 deep is read; 101 deep is refused where the 101st opens, before yaml recurses', (_, nested) => {
+    expect(parseYaml(nested(100), 'test.yaml').ok).toBe(true);
+    const refused = parseYaml(nested(101), 'test.yaml');
+    const at = nested === flow ? { line: 1, col: 106 } : { line: 101, col: 101 };
+    expect(refused).toEqual({ ok: false, errors: [{ file: 'test.yaml', ...at, message: 'maps and lists nested more than 100 deep' }] });
+    expect(parseYaml(nested(20_000), 'test.yaml')).toMatchObject({ ok: false, errors: [{ message: 'maps and lists nested more than 100 deep' }] });
+  });
+
+  test('a JSON file nested too deep is refused as a YAML one is', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'yaml-source-'));
+    const file = join(dir, 'deep.json');
+    await writeFile(file, `{"list": ${'['.repeat(20_000)}${']'.repeat(20_000)}}\n`);
+    expect(await readDataFile(file)).toEqual({ ok: false, errors: [{ file, line: 1, col: 109, message: 'maps and lists nested more than 100 deep' }] });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('two documents in one file are one error, as before the depth was checked', () => {
+    expect(parseYaml('a: 1\n---\nb: 2\n', 'test.yaml')).toMatchObject({ ok: false, errors: [{ line: 2, col: 1, message: expect.stringContaining('multiple documents') }] });
   });
 });

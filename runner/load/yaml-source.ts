@@ -4,6 +4,8 @@
  * @module
  */
 import {
+  type CST,
+  Composer,
   type Document,
   isAlias,
   isMap,
@@ -11,17 +13,24 @@ import {
   isSeq,
   LineCounter,
   type Node,
-  parseDocument,
+  Parser,
   type Scalar,
   visit,
+  YAMLParseError,
 } from 'yaml';
 import { detachStrings } from '../util/detached-string.ts';
 import { loneCarriageReturn, readUserFile } from '../util/files.ts';
-import { keysParsed, keysWritten } from '../util/json-text.ts';
+import { keysParsed, keysWritten, MAX_JSON_DEPTH } from '../util/json-text.ts';
 import { byPosition, type LoadError, type LoadResult, type SourcePosition } from './load-result.ts';
 
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
 export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Maps and lists nested deeper than this are refused, as in JSON: what reads a document recurses (yaml's own
+ * composer too), and no file of this project nests a tenth as deep.
+ */
+export const MAX_NESTING = MAX_JSON_DEPTH;
 
 /** A map entry has two places: its key (where an unknown key is reported) and its value (where a bad value is). */
 export type NodePart = 'key' | 'value';
@@ -71,8 +80,8 @@ function parseJsonForm(text: string, file: string): YamlSource | undefined {
   } catch {
     return undefined;
   }
-  // JSON.parse keeps the last of a key given twice, where YAML refuses the file.
-  if (keysWritten(text, start) !== keysParsed(value)) return undefined;
+  // JSON.parse keeps the last of a key given twice, where YAML refuses the file; one nested too deep is refused there too.
+  if (keysWritten(text, start) !== keysParsed(value, MAX_NESTING)) return undefined;
   let parsed: LoadResult<YamlSource> | undefined;
   const locate = (pointer: string, part?: NodePart): SourcePosition => {
     parsed ??= parseYaml(text, file);
@@ -83,13 +92,17 @@ function parseJsonForm(text: string, file: string): YamlSource | undefined {
 
 export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position = (offset: number): SourcePosition => {
     const { line, col } = lineCounter.linePos(offset);
     // LineCounter answers line 0 for a text without any line break.
     return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
   };
   const errorAt = (offset: number, message: string): LoadError => ({ file, ...position(offset), message });
+  // yaml's parser reads any depth; its composer recurses: the depth is checked between them.
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tooDeep = tooDeepAt(tokens);
+  if (tooDeep !== undefined) return { ok: false, errors: [errorAt(tooDeep, `maps and lists nested more than ${MAX_NESTING} deep`)] };
+  const doc = composeOne(tokens, text.length);
 
   // A warning (an unknown tag, say) means the data may not be what it looks like: refuse it too.
   const errors = [...doc.errors, ...doc.warnings].map((problem) => errorAt(problem.pos[0], problem.message));
@@ -114,6 +127,48 @@ export function parseYaml(text: string, file: string): LoadResult<YamlSource> {
     return node === undefined ? { line: 1, col: 1 } : position(node.range?.[0] ?? 0);
   };
   return { ok: true, value: { file, value, locate } };
+}
+
+/** Where the first map or list nested deeper than `MAX_NESTING` starts, or undefined. A loop: the tokens may nest at any depth. */
+function tooDeepAt(tokens: readonly CST.Token[]): number | undefined {
+  const pending: [CST.Token, number][] = tokens.map((token) => [token, 0]);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [token, depth] = next;
+    const inside = (child: CST.Token | null | undefined): void => {
+      if (child !== null && child !== undefined) pending.push([child, depth + 1]);
+    };
+    switch (token.type) {
+      case 'document':
+        if (token.value !== undefined) pending.push([token.value, depth]);
+        break;
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection':
+        if (depth + 1 > MAX_NESTING) return token.offset;
+        for (const item of token.items) {
+          inside(item.key);
+          inside(item.value);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
+/** The document of the tokens, as yaml's parseDocument composes it: a second document in the text is an error. */
+function composeOne(tokens: readonly CST.Token[], length: number): Document {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: true });
+  let doc: Document | undefined;
+  for (const composed of composer.compose(tokens, true, length)) {
+    if (doc === undefined) doc = composed;
+    else {
+      doc.errors.push(new YAMLParseError(composed.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return doc as Document;
 }
 
 /** Keys must be scalars (a map cannot key a plain object) and never `__proto__`; aliases must name an anchor. */
