@@ -63,18 +63,27 @@ function outOfReach(code: string, stage: string): string | undefined {
   return UNREACHABLE_DECISIONS[code];
 }
 
+/** A knob with listed values, and the values a set of rules plays (several where it has two categories of one kind). */
+interface CountedKnob {
+  knob: string;
+  rules: RuleId[];
+  listed: readonly KnobValue[];
+  valuesOf: (rules: Rules) => KnobValue[];
+}
+
 /** The tie policy knob of each category kind that has one, in the rules given. */
-function tieKnobs(played: readonly Rules[]): { knob: string; rules: RuleId[]; valuesOf: (rules: Rules) => KnobValue[] }[] {
+function tieKnobs(played: readonly Rules[]): CountedKnob[] {
   const kinds = new Set(played.flatMap((rules) => rules.scoring.categories.filter((category) => category.ties !== undefined).map((category) => category.kind)));
   return [...kinds].map((kind) => ({
     knob: `scoring.categories.${kind}.ties`,
     rules: [CATEGORY_RULES[kind], 'SCORE-TIES'],
+    listed: TIE_POLICIES,
     valuesOf: (rules) => rules.scoring.categories.flatMap((category) => (category.kind === kind && category.ties !== undefined ? [category.ties] : [])),
   }));
 }
 
-/** Every knob with listed values, with the values each set of rules plays. */
-function knobsPlayed(played: readonly Rules[]): { knob: string; rules: RuleId[]; listed: readonly KnobValue[]; valuesOf: (rules: Rules) => KnobValue[] }[] {
+/** Every knob with listed values: the rules' (spec/variant.schema.json) and each category kind's tie policy. */
+function listedKnobs(played: readonly Rules[]): CountedKnob[] {
   const isRule = (id: string): id is RuleId => (RULE_IDS as readonly string[]).includes(id);
   const rulesKnobs = listedRulesKnobs().map(({ path, values, rules }) => ({
     knob: path,
@@ -82,7 +91,7 @@ function knobsPlayed(played: readonly Rules[]): { knob: string; rules: RuleId[];
     listed: values,
     valuesOf: (of: Rules) => [knobAt(of, path) as KnobValue],
   }));
-  return [...rulesKnobs, ...tieKnobs(played).map((knob) => ({ ...knob, listed: TIE_POLICIES }))];
+  return [...rulesKnobs, ...tieKnobs(played)];
 }
 
 /**
@@ -99,7 +108,7 @@ export function ruleCoverage(corpus: readonly CoveredFixture[], variantRules: re
   const knobGaps: string[] = [];
 
   const played = [...variantRules, ...corpus.map(({ rules }) => rules)];
-  const knobs: KnobCoverage[] = knobsPlayed(played).flatMap(({ knob, rules, listed, valuesOf }) => {
+  const knobs: KnobCoverage[] = listedKnobs(played).flatMap(({ knob, rules, listed, valuesOf }) => {
     const seen = new Set(played.flatMap(valuesOf));
     const citing = handVerified.filter(({ fixture }) => fixture.rules.some((rule) => rules.includes(rule)));
     const values = listed
