@@ -1,8 +1,9 @@
 /**
  * Hostile inputs: every case of runner/testdata/hostile/cases.yaml (broken variants and fixtures, misbehaving
  * engines, usage mistakes) must end in the exit code and the message it names, without a stack trace, without a
- * hang, and without leaving a temporary or partial file behind. Cases run through `cli()` in process, or through
- * `node bin/scopa-conformance.js` as a child process (every engine case, and a sample of the others).
+ * hang, and without leaving a temporary or partial file behind. Cases run through `cli()` in process, or as a child
+ * process (every engine case, and a sample of the others): the command line as the test run bundled it once
+ * (runner/mutants/shared-builds.ts), which starts in a third of the time tsx takes over the sources.
  * A case marked `known-bug` shows a bug not fixed yet: it is skipped, with the reason in its name.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,12 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { cli } from './cli.ts';
+import { cliEntry, programArgs } from '../mutants/shared-builds.ts';
 import { MAX_REPORT_BYTES } from '../report/merge.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const HOSTILE = 'runner/testdata/hostile';
-const BIN = join(REPO, 'bin', 'scopa-conformance.js');
 /**
  * How long any case may take. A hang is what a case must not do (an engine's child sleeps 300 s, a FIFO blocks for
  * ever), so the limit is generous: a loaded CI machine runs a child command ten times slower than a quiet one.
@@ -140,8 +141,13 @@ async function snapshot(dir: string, prefix = ''): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // Running a case.
 
+// A test engine written in TypeScript runs as the test run bundled it, like the command line (see cliEntry).
 const expand = (text: string, tmp: string): string =>
-  text.replaceAll('$H', HOSTILE).replaceAll('{tmp}', tmp).replaceAll('{node}', process.execPath);
+  text
+    .replaceAll('$H', HOSTILE)
+    .replaceAll('{tmp}', tmp)
+    .replace(/\{node\} --import tsx (\S+\.ts)/g, (_, program: string) => ['{node}', ...programArgs(program)].join(' '))
+    .replaceAll('{node}', process.execPath);
 
 async function runInProcess(argv: string[], timeoutMs: number): Promise<Outcome> {
   let stdout = '';
@@ -168,7 +174,7 @@ async function runInProcess(argv: string[], timeoutMs: number): Promise<Outcome>
 
 function runAsChild(argv: string[], timeoutMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
+    const child = spawn(process.execPath, [cliEntry(), ...argv], {
       cwd: REPO,
       env: { ...process.env, CI: '1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ import type { EngineProfile } from '../profile/profile.ts';
 import { AdapterEngine } from './adapter-engine.ts';
 import { DEFAULT_TIMEOUT_MS, type Engine, RunInterrupted } from './engine-api.ts';
 import { giveWay } from '../util/give-way.ts';
-import { legalAtPositions, legalOnReference, replayOnReference } from './reference.ts';
+import { legalAtPositions, legalOnReference, PLAIN_REFERENCE, type Reference, replayOnReference } from './reference.ts';
 import { StdioEngine, type StdioEngineOptions } from './stdio.ts';
 
 export { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, EngineFailure, EngineStartError, PROTOCOL_VERSION, RunInterrupted } from './engine-api.ts';
@@ -40,11 +40,11 @@ export const judgedByProfile = (spec: EngineSpec, profile: EngineProfile | undef
   spec.kind === 'stdio' && profile !== undefined ? { ...spec, profile } : spec;
 
 /**
- * The reference engine, in process. A throw from it is a bug in the reference and surfaces with its stack. Before
- * each request it lets the event loop turn now and then, so that `signal` is heard: once aborted, a request
- * rejects with `RunInterrupted`, as an external engine's does.
+ * The reference engine, in process: the plain one, or `reference` (one playing known bugs). A throw from it is a bug
+ * in the reference and surfaces with its stack. Before each request it lets the event loop turn now and then, so
+ * that `signal` is heard: once aborted, a request rejects with `RunInterrupted`, as an external engine's does.
  */
-export function referenceEngine(signal?: AbortSignal): Engine {
+export function referenceEngine(signal?: AbortSignal, reference: Reference = PLAIN_REFERENCE): Engine {
   const heard = async (): Promise<void> => {
     await giveWay();
     if (signal?.aborted === true) throw new RunInterrupted();
@@ -54,15 +54,15 @@ export function referenceEngine(signal?: AbortSignal): Engine {
     claims: true,
     async replay(request) {
       await heard();
-      return replayOnReference(request);
+      return replayOnReference(request, reference);
     },
     async legal(request) {
       await heard();
-      return legalOnReference(request);
+      return legalOnReference(request, reference);
     },
     async legalPositions(request, positions) {
       await heard();
-      return legalAtPositions(request, positions);
+      return legalAtPositions(request, positions, reference);
     },
     close: async () => {},
   };

@@ -5,8 +5,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../cli/cli-harness.ts';
+import { programCommand } from '../mutants/shared-builds.ts';
 
-const NO_DEALER = `"${process.execPath}" --import tsx runner/testdata/omit/no-dealer-engine.ts`;
+const NO_DEALER = programCommand('runner/testdata/omit/no-dealer-engine.ts');
 const ALL_PASSED = /^(\d+) fixtures: \1 passed, 0 failed, 0 skipped, 0 errored /m;
 
 describe('--validate-protocol with omit: [deal.dealer]', () => {

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { applyOptions, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import type { Engine } from '../engines/engine.ts';
 import { referenceEngine } from '../engines/engine.ts';
 import { checkFixtureMeaning } from '../load/fixtures.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
-import { buildMutant } from '../mutants/apply.ts';
+import { referenceWith } from '../causes/patched-reference.ts';
 import { MUTANTS } from '../mutants/catalog.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { runFixture } from '../run/replay.ts';
@@ -157,58 +156,48 @@ test('at the defaults, games are played to their end and illegal decisions probe
 });
 
 test('the same seed plays the same games and finds the same', async () => {
-  const built = await buildMutant(MUTANTS.find((mutant) => mutant.name === 'sweep-on-last-play') as (typeof MUTANTS)[number]);
-  try {
-    const engine = ((await import(join(built.dir, 'runner', 'engines', 'engine.ts'))) as { referenceEngine: () => Engine }).referenceEngine();
-    const once = await fuzz(engine, settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 200));
-    const again = await fuzz(engine, settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 200));
-    expect(once.findings.map((finding) => finding.fixture)).toEqual(again.findings.map((finding) => finding.fixture));
-  } finally {
-    await built.remove();
-  }
+  const engine = referenceEngine(undefined, await referenceWith([MUTANTS.find((mutant) => mutant.name === 'sweep-on-last-play') as (typeof MUTANTS)[number]]));
+  const once = await fuzz(engine, settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 200));
+  const again = await fuzz(engine, settingsOf(SETTINGS[0] as (typeof SETTINGS)[number], 200));
+  expect(once.findings.map((finding) => finding.fixture)).toEqual(again.findings.map((finding) => finding.fixture));
 }, 60_000);
 
 describe('fuzz finds every rule mutant from seed 1 within 10,000 games, and shrinks what it finds to a fixture that run fails with the same rule', () => {
   const fuzzMutant = async (mutant: (typeof MUTANTS)[number]): Promise<void> => {
-    const built = await buildMutant(mutant);
-    try {
-      const engine = ((await import(join(built.dir, 'runner', 'engines', 'engine.ts'))) as { referenceEngine: () => Engine }).referenceEngine();
-      let found: FuzzFinding | undefined;
-      let played = 0;
-      for (const setting of settingsTriedOn(mutant)) {
-        // Once the mutant's own rule is found and shrunk to the rounds it needs, later games would only find it again.
-        const shown = new AbortController();
-        const onGame = (_: number, __: ReadonlySet<string>, findings: ReadonlyMap<string, FuzzFinding>): void => {
-          const rounds = findings.get(mutant.rule)?.fixture.rounds.length;
-          if (rounds !== undefined && rounds <= (ROUNDS_NEEDED[mutant.name] ?? 1)) shown.abort();
-        };
-        const outcome = await fuzz(engine, { ...settingsOf(setting, 650), signal: shown.signal, onGame });
-        played += outcome.games;
-        // The finding under the mutant's own rule where fuzz names it, else the first one found.
-        found = outcome.findings.find((finding) => finding.rule === mutant.rule) ?? outcome.findings[0];
-        if (found !== undefined) break;
-      }
-      expect(found, `${mutant.name}: nothing found in ${played} games`).toBeDefined();
-      if (found === undefined) return;
-      expect(played).toBeLessThanOrEqual(10_000);
-      expect(found.fixture.rounds.length, `${mutant.name}: shrunk to ${found.fixture.rounds.length} rounds`).toBeLessThanOrEqual(ROUNDS_NEEDED[mutant.name] ?? 1);
-      // The cards of the last deck order that no deal reached are in card order.
-      const deck = found.fixture.rounds.at(-1)?.decks.at(-1) ?? [];
-      expect(deck).toEqual(withUndealtInOrder(deck, cardsDealt(found.fixture)));
-      // The shrunk fixture is valid (the reference agrees with it), and run fails it with the same rule.
-      const variant = variants.get(found.fixture.variant) as ResolvedVariant;
-      const rules = applyOptions(variant, found.fixture.options);
-      if (!rules.ok) throw new Error(rules.error.message);
-      expect(checkFixtureMeaning(found.fixture, `/nowhere/${found.fixture.id}.yaml`, registry.value)).toEqual([]);
-      const rerun = await runFixture(engine, { fixture: found.fixture, file: 'f.yaml', variant, rules: rules.value, repro: '' });
-      expect(rerun.findings?.map((finding) => finding.rule)).toContain(found.rule);
-      // The fixture says which rule it shows, in its rules and its provenance: the rule it was shrunk for.
-      expect(found.fixture.rules).toEqual(found.rule === null ? [] : [found.rule]);
-      expect(found.fixture.provenance).toMatchObject({ kind: 'fuzz', seed: found.seed, ...(found.rule === null ? {} : { rule: found.rule }) });
-      expect(found.result.findings?.map((finding) => finding.rule)).toContain(found.rule);
-    } finally {
-      await built.remove();
+    const engine = referenceEngine(undefined, await referenceWith([mutant]));
+    let found: FuzzFinding | undefined;
+    let played = 0;
+    for (const setting of settingsTriedOn(mutant)) {
+      // Once the mutant's own rule is found and shrunk to the rounds it needs, later games would only find it again.
+      const shown = new AbortController();
+      const onGame = (_: number, __: ReadonlySet<string>, findings: ReadonlyMap<string, FuzzFinding>): void => {
+        const rounds = findings.get(mutant.rule)?.fixture.rounds.length;
+        if (rounds !== undefined && rounds <= (ROUNDS_NEEDED[mutant.name] ?? 1)) shown.abort();
+      };
+      const outcome = await fuzz(engine, { ...settingsOf(setting, 650), signal: shown.signal, onGame });
+      played += outcome.games;
+      // The finding under the mutant's own rule where fuzz names it, else the first one found.
+      found = outcome.findings.find((finding) => finding.rule === mutant.rule) ?? outcome.findings[0];
+      if (found !== undefined) break;
     }
+    expect(found, `${mutant.name}: nothing found in ${played} games`).toBeDefined();
+    if (found === undefined) return;
+    expect(played).toBeLessThanOrEqual(10_000);
+    expect(found.fixture.rounds.length, `${mutant.name}: shrunk to ${found.fixture.rounds.length} rounds`).toBeLessThanOrEqual(ROUNDS_NEEDED[mutant.name] ?? 1);
+    // The cards of the last deck order that no deal reached are in card order.
+    const deck = found.fixture.rounds.at(-1)?.decks.at(-1) ?? [];
+    expect(deck).toEqual(withUndealtInOrder(deck, cardsDealt(found.fixture)));
+    // The shrunk fixture is valid (the reference agrees with it), and run fails it with the same rule.
+    const variant = variants.get(found.fixture.variant) as ResolvedVariant;
+    const rules = applyOptions(variant, found.fixture.options);
+    if (!rules.ok) throw new Error(rules.error.message);
+    expect(checkFixtureMeaning(found.fixture, `/nowhere/${found.fixture.id}.yaml`, registry.value)).toEqual([]);
+    const rerun = await runFixture(engine, { fixture: found.fixture, file: 'f.yaml', variant, rules: rules.value, repro: '' });
+    expect(rerun.findings?.map((finding) => finding.rule)).toContain(found.rule);
+    // The fixture says which rule it shows, in its rules and its provenance: the rule it was shrunk for.
+    expect(found.fixture.rules).toEqual(found.rule === null ? [] : [found.rule]);
+    expect(found.fixture.provenance).toMatchObject({ kind: 'fuzz', seed: found.seed, ...(found.rule === null ? {} : { rule: found.rule }) });
+    expect(found.result.findings?.map((finding) => finding.rule)).toContain(found.rule);
   };
   test.each(MUTANTS.filter((mutant) => !Object.hasOwn(OUT_OF_FUZZ_REACH, mutant.name)).map((mutant) => [mutant.name, mutant] as const))(
     '%s',

@@ -1,25 +1,19 @@
 /**
- * Builds a mutant: a copy of the package in a temporary directory with the mutants' changes made to the files
+ * Builds a mutant: the command line bundled in a temporary directory with the mutants' changes made to the files
  * of reference/ (one mutant, or several at once: an engine with several bugs), runnable as an external engine
- * (`node <dir>/bin/scopa-conformance.js engine`) or loaded in process from the copy.
+ * (`node <dir>/cli.mjs engine`). In process, `referenceWith` (runner/causes/patched-reference.ts) plays them.
  * @module
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Mutant } from './catalog.ts';
 import { patchedSources } from '../causes/patched-reference.ts';
+import { bundleEntry, CLI_ENTRY } from '../tools/bundle-cli.ts';
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const COPIED = ['bin', 'reference', 'runner', 'spec', 'variants', 'package.json'];
-
-/** Tests and their data are left out of the copy: the mutant only serves the engine, and every copy costs time. */
-function servesTheEngine(source: string): boolean {
-  const path = relative(REPO, source);
-  return !path.endsWith('.test.ts') && path.split(sep)[1] !== 'testdata';
-}
+/** The bundle in a mutant's folder. */
+const CLI = 'cli.mjs';
 
 export interface BuiltMutant {
   dir: string;
@@ -55,17 +49,14 @@ export async function buildMutant(...mutants: Mutant[]): Promise<BuiltMutant> {
 
 const builtAt = (dir: string, remove: () => Promise<void>): BuiltMutant => ({
   dir,
-  engineCommand: `node ${JSON.stringify(join(dir, 'bin', 'scopa-conformance.js'))} engine`,
+  engineCommand: `node ${JSON.stringify(join(dir, CLI))} engine`,
   remove,
 });
 
-/** Copies the package into `dir` and makes the mutants' changes there. */
+/** Bundles the command line into `dir` with the mutants' changes made. */
 async function build(dir: string, mutants: readonly Mutant[]): Promise<string> {
   try {
-    for (const entry of COPIED) await cp(join(REPO, entry), join(dir, entry), { recursive: true, filter: servesTheEngine });
-    await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    const sources = await patchedSources(mutants);
-    for (const file of new Set(mutants.map((mutant) => mutant.file))) await writeFile(join(dir, 'reference', file), sources.get(file) as string);
+    await bundleEntry(CLI_ENTRY, join(dir, CLI), await patchedSources(mutants));
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

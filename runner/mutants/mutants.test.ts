@@ -3,8 +3,9 @@ import { MUTANTS } from './catalog.ts';
 import { corpusItems } from '../run/corpus-items.ts';
 import { scoreMutant } from './score.ts';
 
-describe('the fixture corpus catches every mutant of the reference engine, through the engine protocol', async () => {
-  const items = await corpusItems();
+const items = await corpusItems();
+
+describe('the fixture corpus catches every mutant of the reference engine, through the engine protocol', () => {
   test.each(MUTANTS.map((mutant) => [mutant.name, mutant] as const))('%s', async (_, mutant) => {
     const score = await scoreMutant(mutant, items);
     expect(score.caught, `${mutant.name} survived ${score.fixturesRun} fixtures`).toBe(true);
@@ -21,8 +22,7 @@ describe('the fixture corpus catches every mutant of the reference engine, throu
   }, 120_000);
 });
 
-describe('bugs planted beyond the corpus: only the fixture fuzz shrank each one to catches it', async () => {
-  const items = await corpusItems();
+describe('bugs planted beyond the corpus: only the fixture fuzz shrank each one to catches it', () => {
   const planted = MUTANTS.filter((mutant) => mutant.foundByFuzz !== undefined);
   test('there are some', () => expect(planted.length).toBeGreaterThanOrEqual(1));
   test.each(planted.map((mutant) => [mutant.name, mutant] as const))('%s', async (_, mutant) => {

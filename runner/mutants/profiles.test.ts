@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { corpusItems } from '../run/corpus-items.ts';
-import type { Engine } from '../engines/engine.ts';
+import { referenceWith } from '../causes/patched-reference.ts';
+import { type Engine, referenceEngine } from '../engines/engine.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { FixtureResult } from '../run/outcome.ts';
 import { loadProfileFile, profileProblems } from '../profile/load.ts';
@@ -11,7 +11,6 @@ import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
 import type { RunItem } from '../run/replay.ts';
 import { runFixture } from '../run/replay.ts';
 import { reportCardOf } from '../report/card.ts';
-import { type BuiltMutant, buildMutant } from './apply.ts';
 import { type Mutant, MUTANTS } from './catalog.ts';
 
 const items = await corpusItems();
@@ -25,11 +24,8 @@ const mutant = (name: string): Mutant => {
   return found;
 };
 
-/** The mutated copy's reference engine, loaded in process from the copy. */
-async function engineOf(built: BuiltMutant): Promise<Engine> {
-  const module = (await import(join(built.dir, 'runner', 'engines', 'engine.ts'))) as { referenceEngine: () => Engine };
-  return module.referenceEngine();
-}
+/** The reference playing the mutants' bugs, in process. */
+const engineOf = async (...bugs: Mutant[]): Promise<Engine> => referenceEngine(undefined, await referenceWith(bugs));
 
 async function runAll(engine: Engine, selected: readonly RunItem[], profile?: EngineProfile): Promise<FixtureResult[]> {
   const results: FixtureResult[] = [];
@@ -42,13 +38,10 @@ const notAsExpected = (results: readonly FixtureResult[]): string[] =>
 
 describe('an engine with several unrelated bugs: the report card names each, once, in one run', () => {
   const bugs = ['sweep-on-last-play', 'coins-counted-as-sevens', 'primiera-sum-of-all-cards', 'dealer-rotates-backwards', 'settebello-forgotten-from-round-3'].map(mutant);
-  let built: BuiltMutant;
   let results: FixtureResult[];
   beforeAll(async () => {
-    built = await buildMutant(...bugs);
-    results = await runAll(await engineOf(built), items);
+    results = await runAll(await engineOf(...bugs), items);
   }, 120_000);
-  afterAll(async () => built.remove());
 
   test('every bug is a finding under its own rule', () => {
     const card = reportCardOf(results);
@@ -89,40 +82,34 @@ describe('declaring a documented reading in a profile makes the whole corpus pas
     });
     const profile: EngineProfile = { engine: { name: `reads ${reader.reading?.ambiguity}` }, variants: declared };
     expect(profileProblems(profile, variants)).toEqual([]);
-    const built = await buildMutant(reader);
-    try {
-      const results = await runAll(await engineOf(built), items, profile);
-      expect(notAsExpected(results).slice(0, 3)).toEqual([]);
-      const notApplicable = results.filter((result) => result.outcome === 'not-applicable');
-      for (const result of notApplicable) expect(result.message, result.id).toMatch(/\S/);
-      // The reading changes what some fixtures expect: those were derived, and the reports say so.
-      expect(results.filter((result) => result.derived !== undefined).length).toBeGreaterThan(0);
-    } finally {
-      await built.remove();
-    }
+    const results = await runAll(await engineOf(reader), items, profile);
+    expect(notAsExpected(results).slice(0, 3)).toEqual([]);
+    const notApplicable = results.filter((result) => result.outcome === 'not-applicable');
+    for (const result of notApplicable) expect(result.message, result.id).toMatch(/\S/);
+    // The reading changes what some fixtures expect: those were derived, and the reports say so.
+    expect(results.filter((result) => result.derived !== undefined).length).toBeGreaterThan(0);
   }, 120_000);
 });
 
 describe('the worked example of spec/WRITING-AN-ADAPTER.md: an engine that reads three rules its own way', () => {
-  let built: BuiltMutant;
+  let engine: Engine;
   let profile: EngineProfile;
   const bareProfile: EngineProfile = { engine: { name: 'my-scopa' }, variants: [{ id: 'pagat' }, { id: 'escoba' }] };
   beforeAll(async () => {
-    built = await buildMutant(...['sweep-on-last-play', 'remainder-to-first-player', 'thirty-no-bonus'].map(mutant));
+    engine = await engineOf(...['sweep-on-last-play', 'remainder-to-first-player', 'thirty-no-bonus'].map(mutant));
     const loaded = await loadProfileFile(fileURLToPath(new URL('../../examples/profiles/three-readings.yaml', import.meta.url)), variants);
     if (!loaded.ok) throw new Error(`examples/profiles/three-readings.yaml: ${JSON.stringify(loaded.errors)}`);
     profile = loaded.value;
   }, 120_000);
-  afterAll(async () => built.remove());
 
   test('without the profile, the report card names the three rules the readings are of', async () => {
-    const results = await runAll(await engineOf(built), items, bareProfile);
+    const results = await runAll(engine, items, bareProfile);
     const rules = reportCardOf(results).map((finding) => finding.rule);
     for (const rule of ['SWEEP-LAST-PLAY', 'SWEEP-REMAINDER', 'TABLE-BONUS-FIFTEEN']) expect(rules).toContain(rule);
   }, 120_000);
 
   test('with it, every fixture of the two variants passes', async () => {
-    const results = await runAll(await engineOf(built), items, profile);
+    const results = await runAll(engine, items, profile);
     expect(notAsExpected(results)).toEqual([]);
     const judged = results.filter((result) => result.outcome === 'passed');
     expect(new Set(judged.map((result) => result.id.split('/')[0]))).toEqual(new Set(['pagat', 'escoba']));

@@ -12,6 +12,7 @@ import type { Expectations, Fixture } from '../fixture/fixture.ts';
 import { runFixture } from '../run/replay.ts';
 import { runItemOf, playedFixture } from '../test-helpers.ts';
 import { runCli } from '../cli/cli-harness.ts';
+import { programCommand } from '../mutants/shared-builds.ts';
 import { LIES } from '../testdata/lies/lies.ts';
 
 const GAMES = [
@@ -66,7 +67,7 @@ describe('through the protocol', () => {
   const SCHEMA_BREAKING: ReadonlySet<string> = new Set(['award-without-round']);
 
   test.each(Object.keys(LIES))('%s: the run exits 1, with and without --validate-protocol (3 with it where the lie breaks the schema)', async (name) => {
-    const engine = `node --import tsx runner/testdata/lies/lying-engine.ts ${name}`;
+    const engine = programCommand('runner/testdata/lies/lying-engine.ts', name);
     for (const flags of [[], ['--validate-protocol']]) {
       const run = await runCli(['run', 'fixtures/pagat', 'fixtures/escoba', '--filter', '*/gen-s1*', '--engine', engine, ...flags]);
       expect(run.stderr).toBe('');
