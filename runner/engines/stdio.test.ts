@@ -257,6 +257,15 @@ serve((request, index) => {
     });
   });
 
+  test('an answer stops its request\'s timer: requests answered in time, over longer than the timeout in all, all pass', async () => {
+    const command = await fake('prompt', `serve((request, index) => (index === 0 ? hello(request) : { id: request.id, events: [] }));`);
+    const engine = engineOf(command, { timeoutMs: 300 });
+    for (let i = 0; i < 3; i++) {
+      expect(await engine.replay(request())).toEqual({ events: [] });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  });
+
   test('stderr: the last 4096 characters are kept', async () => {
     const command = await fake(
       'chatty',

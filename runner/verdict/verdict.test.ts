@@ -224,6 +224,31 @@ describe('the verdict, example by example', () => {
     expect(judgeReply(captures, { events: extra }, FULL_REPORTING)).toEqual({ passed: true });
   });
 
+  test('a refusal passes at the same round, play and code only: another code, play or round fails, and so does none', () => {
+    const refusal = { round: 1, play: 3, code: 'MUST_CAPTURE', message: 'a capture is possible' };
+    const refusing: Fixture = { ...fixture, expect: { reject: { round: 1, play: 3, code: 'MUST_CAPTURE' } } };
+    expect(judgeReply(refusing, { events: list.slice(0, 3), rejection: refusal }, FULL_REPORTING)).toEqual({ passed: true });
+    for (const other of [{ code: 'CARD_NOT_IN_HAND' }, { play: 2 }, { round: 2 }]) {
+      const reply = { events: list.slice(0, 3), rejection: { ...refusal, ...other } };
+      expect(judgeReply(refusing, reply, FULL_REPORTING), JSON.stringify(other)).toEqual({ passed: false, part: 'refusal' });
+      expect(judgeReply(refusing, reply, reportingOf('totals')), JSON.stringify(other)).toEqual({ passed: false, part: 'refusal' });
+    }
+    expect(judgeReply(refusing, { events: list }, FULL_REPORTING)).toEqual({ passed: false, part: 'refusal' });
+    expect(judgeReply(fixture, { events: list, rejection: refusal }, FULL_REPORTING)).toEqual({ passed: false, part: 'refusal' });
+  });
+
+  test('match: types compares every type it lists, those its list holds no event of too: an event of one of them fails', () => {
+    const captures = list.filter((event) => event.type === 'capture');
+    const noSweep = { ...fixture, expect: { events: { match: 'types' as const, types: ['capture' as const, 'sweep' as const], list: captures } } };
+    const withSweep = [...list.slice(0, 3), { type: 'sweep', seat: 0, points: 1 } as GameEvent, ...list.slice(3)];
+    const onlyCaptures = list.filter((event) => event.type !== 'sweep');
+    expect(judgeReply(noSweep, { events: onlyCaptures }, FULL_REPORTING)).toEqual({ passed: true });
+    expect(judgeReply(noSweep, { events: withSweep }, FULL_REPORTING)).toEqual({ passed: false, part: 'events' });
+    // Without a types list, the types of the list's events are compared: the sweep is not.
+    const byList = { ...fixture, expect: { events: { match: 'types' as const, list: captures } } };
+    expect(judgeReply(byList, { events: withSweep }, FULL_REPORTING)).toEqual({ passed: true });
+  });
+
   test('two plays in the other order fail, though every event is there', () => {
     const first = list.findIndex((event) => event.type === 'trail');
     const second = list.findIndex((event, i) => i > first && (event.type === 'capture' || event.type === 'trail'));
