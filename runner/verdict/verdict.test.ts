@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { EVENT_TYPES, type EventType, type GameEvent } from '../../reference/index.ts';
 import { diagnoseFailure } from '../divergences/diagnose.ts';
-import type { Expectations, Fixture } from '../fixture/fixture.ts';
+import type { Expectations, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { FULL_REPORTING, type Reporting, type ReportingLevel, reportingOf } from '../profile/profile.ts';
 import type { Engine } from '../engines/engine.ts';
 import { legalOnReference, replayOnReference } from '../engines/reference.ts';
@@ -225,10 +225,10 @@ describe('the verdict, example by example', () => {
   });
 
   test('a refusal passes at the same round, play and code only: another code, play or round fails, and so does none', () => {
-    const refusal = { round: 1, play: 3, code: 'MUST_CAPTURE', message: 'a capture is possible' };
+    const refusal: NonNullable<ReplayReply['rejection']> = { round: 1, play: 3, code: 'MUST_CAPTURE', message: 'a capture is possible' };
     const refusing: Fixture = { ...fixture, expect: { reject: { round: 1, play: 3, code: 'MUST_CAPTURE' } } };
     expect(judgeReply(refusing, { events: list.slice(0, 3), rejection: refusal }, FULL_REPORTING)).toEqual({ passed: true });
-    for (const other of [{ code: 'CARD_NOT_IN_HAND' }, { play: 2 }, { round: 2 }]) {
+    for (const other of [{ code: 'CARD_NOT_IN_HAND' as const }, { play: 2 }, { round: 2 }]) {
       const reply = { events: list.slice(0, 3), rejection: { ...refusal, ...other } };
       expect(judgeReply(refusing, reply, FULL_REPORTING), JSON.stringify(other)).toEqual({ passed: false, part: 'refusal' });
       expect(judgeReply(refusing, reply, reportingOf('totals')), JSON.stringify(other)).toEqual({ passed: false, part: 'refusal' });
