@@ -298,6 +298,8 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   const corpus = await checkFixtureFiles(paths, registry, {
     holdUpTo: HELD_FIXTURES,
     jobs: wanted.jobs,
+    // The check replays each fixture on the reference engine: where that is the engine run, it judges it there too.
+    judgeOnReference: wanted.engine.kind === 'reference' && wanted.profile === undefined,
     progress: (total) => {
       checking = progressLine(io, total, 'check');
       return (file) => checking?.tick(showPath(file, io));
@@ -380,7 +382,8 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
       loaded === undefined
         ? {}
         : { item: { ...shared, repro: reproCommand(file, reproFlags), fixture: loaded.fixture, variant: registry.get(checked.variant) as ResolvedVariant, rules: loaded.request.rules } };
-    return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item };
+    const passed = checked.passedOnReference === undefined ? {} : { passedOnReference: checked.passedOnReference };
+    return { id: checked.id, title: checked.title, variant: checked.variant, path: checked.path, stamp: checked.stamp, ...shared, ...item, ...passed };
   });
   for (const game of games) {
     const expectedFailure = expectedFailureOf(expectFail, game.fixture.id);

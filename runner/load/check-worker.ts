@@ -17,9 +17,15 @@ export interface CheckedBatch {
   results: FileChecked[];
 }
 
-const { variants } = workerData as { variants: Map<string, ResolvedVariant> };
+/** What the thread is started with: the variants, and whether to judge the reference on each fixture too. */
+export interface CheckerData {
+  variants: Map<string, ResolvedVariant>;
+  judge: boolean;
+}
+
+const { variants, judge } = workerData as CheckerData;
 parentPort?.on('message', async ({ start, files }: CheckBatch) => {
   const results: FileChecked[] = [];
-  for (const path of files) results.push(await checkFixtureFile(path, variants, false));
+  for (const path of files) results.push(await checkFixtureFile(path, variants, false, judge));
   parentPort?.postMessage({ start, results } satisfies CheckedBatch);
 });

@@ -6,7 +6,7 @@
  */
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { startTypeScriptWorker } from '../run/worker-thread.ts';
-import type { CheckBatch, CheckedBatch } from './check-worker.ts';
+import type { CheckBatch, CheckedBatch, CheckerData } from './check-worker.ts';
 import { type CheckedFixture, checkFixtureFile, duplicateIdError, type FileChecked, listFixtureFiles, type LoadedFixture } from './fixtures.ts';
 import { byPosition, type LoadError } from './load-result.ts';
 
@@ -26,6 +26,8 @@ export interface CheckOptions {
   jobs?: number;
   /** Told how many files there are; returns what is told of each file as its check ends. */
   progress?: (total: number) => (file: string) => void;
+  /** Judge the plain reference engine on each valid fixture too, as `run` would (`CheckedFixture.passedOnReference`). */
+  judgeOnReference?: boolean;
 }
 
 export interface CheckedCorpus {
@@ -53,7 +55,8 @@ export async function checkFixtureFiles(paths: string[], variants: Map<string, R
   const hold = files.length <= (options.holdUpTo ?? Infinity);
   const tick = options.progress?.(files.length);
   const jobs = hold ? 1 : Math.min(options.jobs ?? 1, files.length);
-  const results = jobs > 1 ? await checkOnWorkers(files, variants, jobs, tick) : await checkHere(files, variants, hold, tick);
+  const judge = options.judgeOnReference === true;
+  const results = jobs > 1 ? await checkOnWorkers(files, variants, jobs, judge, tick) : await checkHere(files, variants, hold, judge, tick);
 
   const checked: CheckedFixture[] = [];
   const errors: LoadError[] = [];
@@ -76,17 +79,17 @@ export async function loadFixtureCorpus(paths: string[], variants: Map<string, R
   return { files, fixtures: checked.map((entry) => entry.loaded as LoadedFixture), errors };
 }
 
-async function checkHere(files: readonly string[], variants: Map<string, ResolvedVariant>, hold: boolean, tick?: (file: string) => void): Promise<FileChecked[]> {
+async function checkHere(files: readonly string[], variants: Map<string, ResolvedVariant>, hold: boolean, judge: boolean, tick?: (file: string) => void): Promise<FileChecked[]> {
   const results: FileChecked[] = [];
   for (const path of files) {
-    results.push(await checkFixtureFile(path, variants, hold));
+    results.push(await checkFixtureFile(path, variants, hold, judge));
     tick?.(path);
   }
   return results;
 }
 
 /** The files checked on `jobs` worker threads, a batch at a time; the results in file order. */
-function checkOnWorkers(files: readonly string[], variants: Map<string, ResolvedVariant>, jobs: number, tick?: (file: string) => void): Promise<FileChecked[]> {
+function checkOnWorkers(files: readonly string[], variants: Map<string, ResolvedVariant>, jobs: number, judge: boolean, tick?: (file: string) => void): Promise<FileChecked[]> {
   const results: FileChecked[] = new Array(files.length);
   // Small batches where there are few files, so that every thread has some.
   const batch = Math.max(1, Math.min(BATCH, Math.ceil(files.length / (jobs * 4))));
@@ -95,7 +98,7 @@ function checkOnWorkers(files: readonly string[], variants: Map<string, Resolved
     let live = jobs;
     let failed = false;
     for (let job = 0; job < jobs; job++) {
-      const worker = startTypeScriptWorker(new URL('./check-worker.ts', import.meta.url), { variants });
+      const worker = startTypeScriptWorker(new URL('./check-worker.ts', import.meta.url), { variants, judge } satisfies CheckerData);
       const handOut = (): void => {
         if (failed || next >= files.length) {
           void worker.terminate();

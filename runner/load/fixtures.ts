@@ -23,7 +23,8 @@ import {
 } from '../../reference/index.ts';
 import { replayOnReference } from '../engines/reference.ts';
 import { playedCard } from '../report/divergence.ts';
-import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayRequest } from '../fixture/fixture.ts';
+import type { ExpectedRejection, Fixture, FixtureRound, Rejection, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import { passesOnReference } from '../run/on-reference.ts';
 import { type FileStamp, fileStampSync } from '../util/files.ts';
 import { filesUnder } from '../util/walk.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
@@ -226,12 +227,13 @@ export function checkFixtureMeaning(
   return examineFixture(fixture, file, variants, fixturesDir).errors.sort(byPosition);
 }
 
+/** A fixture's problems; without any, its request, and the reference engine's reply to it where it was replayed. */
 function examineFixture(
   fixture: Fixture,
   file: string,
   variants: Map<string, ResolvedVariant>,
   fixturesDir: string,
-): { errors: LoadError[]; request?: ReplayRequest } {
+): { errors: LoadError[]; request?: ReplayRequest; reply?: ReplayReply } {
   const report = new Reporter(file, sources.get(fixture));
   const id = fixtureIdOf(file, fixturesDir);
   if (fixture.id !== id) {
@@ -257,10 +259,10 @@ function examineFixture(
       }
     }
     checkExpectedScores(fixture, prepared, undefined, report);
-  } else {
-    checkReplay(fixture, prepared, report);
+    return report.errors.length === 0 ? { errors: [], request: prepared.request } : { errors: report.errors };
   }
-  return report.errors.length === 0 ? { errors: [], request: prepared.request } : { errors: report.errors };
+  const reply = checkReplay(fixture, prepared, report);
+  return report.errors.length === 0 ? { errors: [], request: prepared.request, reply } : { errors: report.errors };
 }
 
 /**
@@ -507,8 +509,11 @@ function checkDecisionCards(decision: Decision, at: string, report: Reporter): v
   checkList('capture', decision.capture ?? []);
 }
 
-/** Replays the inputs on the reference engine and checks the expectations that depend on how far the game goes. */
-function checkReplay(fixture: Fixture, prepared: PreparedGame, report: Reporter): void {
+/**
+ * Replays the inputs on the reference engine and checks the expectations that depend on how far the game goes;
+ * returns the reference's reply.
+ */
+function checkReplay(fixture: Fixture, prepared: PreparedGame, report: Reporter): ReplayReply {
   const reply = replayOnReference(prepared.request);
   const { rejection } = reply;
   const use = replayUse(reply.events);
@@ -523,12 +528,13 @@ function checkReplay(fixture: Fixture, prepared: PreparedGame, report: Reporter)
     const note =
       expected === undefined ? '' : ` (the fixture expects the refusal at round ${expected.round} play ${expected.play})`;
     report.at(pointer, `the reference engine refuses round ${round} play ${play}: ${said}${note}`);
-    return;
+    return reply;
   }
   if (rejection === undefined && expected !== undefined) checkRefusalHappens(fixture, expected, use, report);
 
   for (const [pointer, message] of unusedInputs(fixture.rounds, reply.events, rejection)) report.at(pointer, message);
   checkExpectedScores(fixture, prepared, use, report);
+  return reply;
 }
 
 /** A decision in a few words: `7D taking 3C 5S`, `7D taking nothing`, `7D`, `claim 7H 8S`. */
@@ -624,6 +630,11 @@ export interface CheckedFixture {
   /** The file's stamp when it was checked: a file changed since is not run unchecked. */
   stamp: FileStamp;
   loaded?: LoadedFixture;
+  /**
+   * Set where the check was asked to judge the plain reference engine too and it passes the fixture (see
+   * passesOnReference): how long its replay and verdict took, in milliseconds.
+   */
+  passedOnReference?: { durationMs: number };
 }
 
 /** A fixture file's check: what it names, or its problems (and its id, where it has one). */
@@ -632,23 +643,30 @@ export type FileChecked = { checked: CheckedFixture; id?: undefined; errors?: un
 /**
  * One fixture file read and given every check but the corpus's (that no two files share an id): its problems, or
  * what `CheckedFixture` names, with its contents where `hold` (without where its nodes are written, which only a
- * problem needs).
+ * problem needs). With `judgeOnReference`, the reference's reply that the check replayed is judged as `run` judges
+ * it (see `CheckedFixture.passedOnReference`).
  */
 export async function checkFixtureFile(
   path: string,
   variants: Map<string, ResolvedVariant>,
   hold: boolean,
+  judgeOnReference = false,
 ): Promise<FileChecked> {
   const stamp = fileStampSync(path);
   const result = await loadFixtureFile(path);
   if (!result.ok) return { errors: result.errors };
   const fixture = result.value;
-  const examined = examineFixture(fixture, path, variants, FIXTURES_DIR);
-  if (examined.errors.length > 0 || examined.request === undefined) return { id: fixture.id, errors: examined.errors };
+  const started = performance.now();
+  const { errors, request, reply } = examineFixture(fixture, path, variants, FIXTURES_DIR);
+  if (errors.length > 0 || request === undefined) return { id: fixture.id, errors };
   const { id, variant, title, tags } = fixture;
-  const held = hold ? { loaded: { path, fixture: { ...fixture }, request: examined.request } } : {};
+  const held = hold ? { loaded: { path, fixture: { ...fixture }, request } } : {};
+  const passed =
+    judgeOnReference && reply !== undefined && passesOnReference(fixture, variants.get(variant) as ResolvedVariant, request, reply)
+      ? { passedOnReference: { durationMs: Math.round((performance.now() - started) * 1000) / 1000 } }
+      : {};
   // (A file gone between its stamp and its reading gets a stamp no file has: it is not read again unchecked.)
-  return { checked: { path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held } };
+  return { checked: { path, id, variant, title, tags, stamp: stamp ?? { mtimeMs: -1, size: -1 }, ...held, ...passed } };
 }
 
 /** That a fixture's id is also another file's, reported at its id. */

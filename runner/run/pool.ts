@@ -12,7 +12,7 @@ import type { FromWorker, ToWorker } from './pool-worker.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import { runReadingAhead } from './read-ahead.ts';
 import { runFixture } from './replay.ts';
-import { itemOfTask, resultWithout, type RunTask } from './task.ts';
+import { itemOfTask, resultOfCheck, resultWithout, type RunTask } from './task.ts';
 import { startTypeScriptWorker } from './worker-thread.ts';
 
 /** More worker threads than this only cost memory: each holds its own engine (and an external one, a process). */
@@ -47,7 +47,7 @@ async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Pr
   try {
     await runReadingAhead(
       tasks,
-      (task) => itemOfTask(task, options.variants),
+      async (task) => resultOfCheck(task, options) ?? itemOfTask(task, options.variants),
       async (item) => ('fixture' in item ? runFixture(engine, item, options.profile) : item),
       (index, result) => {
         results[index] = result;
@@ -100,13 +100,21 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
       let current: number | undefined;
       let lastError: Error | undefined;
       const send = (message: ToWorker): void => worker.postMessage(message);
-      const handOut = (): void => {
-        if (stopped || next >= tasks.length) {
-          send({ type: 'close' });
-          return;
+      /** The next task to run, taking on the way the results the check gave already (`resultOfCheck`). */
+      const nextToRun = (): number | undefined => {
+        while (!stopped && next < tasks.length) {
+          const checked = resultOfCheck(tasks[next] as RunTask, options);
+          if (checked === undefined) return next++;
+          results[next] = checked;
+          if (options.onResult?.(next, checked) === false) stopped = true;
+          next++;
         }
-        current = next++;
-        send({ type: 'run', index: current, task: tasks[current] as RunTask });
+        return undefined;
+      };
+      const handOut = (): void => {
+        current = nextToRun();
+        if (current === undefined) send({ type: 'close' });
+        else send({ type: 'run', index: current, task: tasks[current] as RunTask });
       };
       worker.on('message', (message: FromWorker) => {
         switch (message.type) {

@@ -2,9 +2,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ResolvedVariant } from '../../reference/index.ts';
+import type { GameEvent, ResolvedVariant } from '../../reference/index.ts';
 import { checkFixtureFiles } from '../load/corpus.ts';
-import type { CheckedFixture } from '../load/fixtures.ts';
+import { type CheckedFixture, listFixtureFiles, loadFixtureFile } from '../load/fixtures.ts';
+import type { Fixture } from '../fixture/fixture.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import { fileStampSync } from '../util/files.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
@@ -129,5 +130,86 @@ describe('a task read again when its turn comes', () => {
     if (checked === undefined) throw new Error('no fixture checked');
     const task = taskOfChecked(checked);
     expect(await itemOfTask(task, undefined)).toEqual(resultWithout(task, 'errored', 'the runner could not read it again: the run has no variants to read it with'));
+  });
+});
+
+/**
+ * The fixture with one expectation the reference does not meet, and that the check does not compare: the first of
+ * the result's totals, the refusal's code, a legal decision left out, a round's totals, the last round-end's totals,
+ * the last event expected twice.
+ */
+function madeWrong(fixture: Fixture): Fixture {
+  const expect = structuredClone(fixture.expect);
+  const plusOne = (totals: number[] | undefined): number[] | undefined => totals?.map((total, side) => (side === 0 ? total + 1 : total));
+  const roundEnd = expect.events?.list.findLast((event) => event.type === 'round-end');
+  if (expect.result?.totals !== undefined) expect.result.totals = plusOne(expect.result.totals) as number[];
+  else if (expect.reject !== undefined) expect.reject.code = expect.reject.code === 'NOT_YOUR_TURN' ? 'CARD_NOT_IN_HAND' : 'NOT_YOUR_TURN';
+  else if (expect.legal?.[0] !== undefined) expect.legal[0].decisions = expect.legal[0].decisions.slice(1);
+  else if (expect.rounds?.[0]?.totals !== undefined) expect.rounds[0].totals = plusOne(expect.rounds[0].totals);
+  else if (roundEnd?.type === 'round-end') roundEnd.totals = plusOne(roundEnd.totals) as number[];
+  else if (expect.events?.list.at(-1) !== undefined) expect.events.list.push(expect.events.list.at(-1) as GameEvent);
+  else throw new Error(`${fixture.id}: no expectation to make wrong`);
+  return { ...fixture, expect };
+}
+
+describe('the reference engine judged while the corpus is checked', () => {
+  const checkedOf = async (paths: string[], holdUpTo = 0): Promise<CheckedFixture[]> => {
+    const corpus = await checkFixtureFiles(paths, variants, { holdUpTo, judgeOnReference: true });
+    expect(corpus.errors).toEqual([]);
+    return corpus.checked;
+  };
+  const taskWithCheck = (checked: CheckedFixture): RunTask => ({ ...taskOfChecked(checked), ...(checked.passedOnReference === undefined ? {} : { passedOnReference: checked.passedOnReference }) });
+
+  test('says a fixture passes exactly where a run on the reference in process passes it: a twentieth of the corpus, and each with an expectation made wrong', async () => {
+    const listed = await listFixtureFiles([FIXTURES_DIR]);
+    const sample = listed.ok ? listed.value.filter((_, index) => index % 20 === 0) : [];
+    const judged = join(root, 'sample');
+    mkdirSync(judged);
+    for (const [index, path] of sample.entries()) {
+      const loaded = await loadFixtureFile(path);
+      if (!loaded.ok) throw new Error(`${path} does not load`);
+      const fixture = loaded.value;
+      writeFileSync(join(judged, `f${index}.yaml`), JSON.stringify({ ...fixture, id: `sample/f${index}` }));
+      writeFileSync(join(judged, `w${index}.yaml`), JSON.stringify({ ...madeWrong(fixture), id: `sample/w${index}` }));
+    }
+    const checked = await checkedOf([judged]);
+    const results = await runTasks(checked.map(taskOfChecked), { jobs: 1, engine: { kind: 'reference' }, variants });
+    expect(checked.length).toBe(2 * sample.length);
+    expect(checked.map((fixture) => fixture.passedOnReference !== undefined)).toEqual(results.map((result) => result?.outcome === 'passed'));
+    expect(checked.filter((fixture) => fixture.passedOnReference !== undefined).map((fixture) => fixture.id.replace(/\d+$/, ''))).toEqual(sample.map(() => 'sample/f'));
+  });
+
+  test('a fixture whose expectations the reference does not meet is not passed, and its run fails it with a finding', async () => {
+    const wrong = join(root, 'wrong');
+    mkdirSync(wrong);
+    const file = join(wrong, `${NAMES[0]}.yaml`);
+    const text = readFileSync(join(dir, `${NAMES[0]}.yaml`), 'utf8');
+    writeFileSync(file, text.replace('id: copied/', 'id: wrong/').replace('code: CAPTURE_WRONG_SUM', 'code: CAPTURE_NOT_ON_TABLE'));
+    const [checked] = await checkedOf([file]);
+    expect(checked?.passedOnReference).toBeUndefined();
+    const [result] = await runTasks(checked === undefined ? [] : [taskWithCheck(checked)], { jobs: 1, engine: { kind: 'reference' }, variants });
+    expect(result).toMatchObject({ outcome: 'failed', findings: [expect.anything()] });
+  });
+
+  test('a run on the plain reference in process takes the check\'s verdict without reading the file again; any other run reads it', async () => {
+    const copied = join(root, 'judged');
+    mkdirSync(copied);
+    for (const name of NAMES) writeFileSync(join(copied, `${name}.yaml`), readFileSync(join(dir, `${name}.yaml`), 'utf8').replace('id: copied/', 'id: judged/'));
+    const tasks = (await checkedOf([copied])).map(taskWithCheck);
+    expect(tasks.map((task) => task.passedOnReference?.durationMs)).toEqual(NAMES.map(() => expect.any(Number)));
+    rmSync(copied, { recursive: true });
+    const reference = { kind: 'reference' } as const;
+    for (const jobs of [1, 2]) {
+      const results = await runTasks(tasks, { jobs, engine: reference, variants });
+      expect(results.map((result) => result?.outcome)).toEqual(['passed', 'passed', 'passed']);
+      expect(results.map((result) => result?.durationMs)).toEqual(tasks.map((task) => task.passedOnReference?.durationMs));
+    }
+    const profile = { variants: '*' } as const;
+    const stopped = new AbortController();
+    stopped.abort();
+    for (const options of [{ engine: reference, profile }, { engine: { kind: 'module', path: 'nowhere.mjs', timeoutMs: 1000 } as const }, { engine: reference, signal: stopped.signal }]) {
+      const results = await runTasks(tasks, { jobs: 1, variants, ...options }).catch((error: unknown) => [String(error)]);
+      expect(results.map((result) => (typeof result === 'string' ? 'the engine did not start' : result?.outcome))).not.toContain('passed');
+    }
   });
 });

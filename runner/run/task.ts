@@ -5,6 +5,8 @@
  * @module
  */
 import type { ResolvedVariant } from '../../reference/index.ts';
+import type { EngineSpec } from '../engines/engine.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { reproCommand } from '../report/divergence.ts';
 import { fileStampSync, type FileStamp } from '../util/files.ts';
 import { loadRunItem } from './corpus-items.ts';
@@ -26,6 +28,8 @@ export interface RunTask {
   /** What the item takes besides the file (see `RunItem`): the engine's flags of its repro command. */
   reproFlags: readonly string[];
   keepGame?: RunItem['keepGame'];
+  /** The check found that the plain reference engine passes it (`CheckedFixture.passedOnReference`). */
+  passedOnReference?: { durationMs: number };
 }
 
 /** A task for an item at hand. */
@@ -52,6 +56,27 @@ export function resultWithout(task: RunTask, outcome: Outcome, message: string):
     message,
     ...(task.expectedFailure === undefined ? {} : { expectedFailure: task.expectedFailure }),
     durationMs: 0,
+  };
+}
+
+/**
+ * The result of a task that the check gave already: the run's engine is the plain reference in process, judged by
+ * no profile, which the check found passes the fixture (and the run is not being stopped, nor is the game wanted
+ * with a passed result). Undefined where the task is to be run.
+ */
+export function resultOfCheck(task: RunTask, run: { engine: EngineSpec; profile?: EngineProfile; signal?: AbortSignal }): FixtureResult | undefined {
+  const { passedOnReference } = task;
+  if (passedOnReference === undefined || run.engine.kind !== 'reference' || run.profile !== undefined || run.signal?.aborted === true || task.keepGame === 'always') {
+    return undefined;
+  }
+  return {
+    id: task.id,
+    file: task.file,
+    title: task.title,
+    variant: task.variant,
+    ...(task.expectedFailure === undefined ? {} : { expectedFailure: task.expectedFailure }),
+    outcome: 'passed',
+    durationMs: passedOnReference.durationMs,
   };
 }
 
