@@ -110,15 +110,17 @@ export interface Change {
  * is removed when the new one judges where it was and no longer has it (a round the game no longer reaches, or a part
  * an earlier divergence now decides, explains nothing); added when the old had neither it nor an unjudged part where
  * it lies. A game judged before and not after counts as an addition: nothing is explained by no longer judging it. With
- * `seated` (a reading), a divergence removed in a round whose seating still differs is not counted: a reading must
- * also predict who deals and leads.
+ * `seated` (a reading), a divergence removed where its round's seating already differs (who deals, who leads, whose
+ * turn it is) is not counted: a reading must also predict who deals and leads.
  */
 export function changeOf(before: GameJudgement | undefined, after: GameJudgement | undefined, seated: boolean): Change {
   if (before === undefined) return { removed: 0, added: after?.divergences.length ?? 0 };
   if (after === undefined) return { removed: 0, added: Math.max(1, before.divergences.length) };
   const was = new Set(before.divergences.map(divergenceKey));
   const is = new Set(after.divergences.map(divergenceKey));
-  const unseated = new Set(after.divergences.filter(({ divergence }) => divergence.rule !== undefined && SEATING_RULES.has(divergence.rule)).map(({ divergence }) => divergence.round));
+  // Where the seating already differs at or before a divergence's place, a reading does not predict the game there.
+  const seatings = after.divergences.filter(({ divergence }) => divergence.rule !== undefined && SEATING_RULES.has(divergence.rule)).map(({ divergence }) => divergence);
+  const unseated = (at: { round: number; play: number }): boolean => seatings.some((seating) => seating.round === at.round && seating.play <= at.play);
   let removed = 0;
   let added = 0;
   for (const placed of before.divergences) {
@@ -126,7 +128,7 @@ export function changeOf(before: GameJudgement | undefined, after: GameJudgement
     // Where the new judgement does not judge that part (a round the game no longer reaches, a part an earlier
     // divergence decides), the divergence is not explained, only no longer seen.
     const judged = placed.divergence.round <= after.rounds && !isUnjudged(after.unjudged, placed);
-    if (judged && !(seated && unseated.has(placed.divergence.round))) removed++;
+    if (judged && !(seated && unseated(placed.divergence))) removed++;
   }
   for (const placed of after.divergences) if (!was.has(divergenceKey(placed)) && !isUnjudged(before.unjudged, placed)) added++;
   return { removed, added };

@@ -18,9 +18,10 @@ export interface FoundReading {
   value: OptionValue;
   /** The register entries it is (AMB-NN). */
   ambiguity: string[];
-  /** The divergences it explained when it was declared, in how many games. */
+  /** The divergences it explained when it was declared, in how many games; with which other cause, where only the two together did. */
   explains: number;
   games: number;
+  with?: string;
 }
 
 export interface FoundBug {
@@ -30,6 +31,7 @@ export interface FoundBug {
   bug: string;
   explains: number;
   games: number;
+  with?: string;
 }
 
 /** A rule not judged in some rounds, because a divergence of another rule came first there. */
@@ -69,6 +71,10 @@ export interface Diagnosis {
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** What a cause explains, as the report says it. */
+const explained = (cause: { explains: number; games: number; with?: string }): string =>
+  `explains ${plural(cause.explains, 'divergence')} in ${plural(cause.games, 'game')}${cause.with === undefined ? '' : ` (together with ${cause.with})`}`;
+
 const indent = (text: string): string =>
   text
     .split('\n')
@@ -103,13 +109,13 @@ export function renderDiagnosisPretty(diagnosis: Diagnosis): string {
     const width = Math.max(...readings.map((reading) => setting(reading).length));
     for (const reading of readings) {
       const register = reading.ambiguity.length === 0 ? 'in no register entry' : reading.ambiguity.join(', ');
-      out.push(`  ${setting(reading).padEnd(width)}  ${reading.rule ?? 'no rule'}, ${register}: explains ${plural(reading.explains, 'divergence')} in ${plural(reading.games, 'game')}`);
+      out.push(`  ${setting(reading).padEnd(width)}  ${reading.rule ?? 'no rule'}, ${register}: ${explained(reading)}`);
     }
     out.push('');
   }
   if (knownBugs.length > 0) {
     out.push(`KNOWN BUGS (${knownBugs.length}): the engine behaves like these bugs of the catalog; each explains divergences and adds none`);
-    for (const bug of knownBugs) out.push(`  behaves like: ${bug.name} (${bug.rule}): ${bug.bug}; explains ${plural(bug.explains, 'divergence')} in ${plural(bug.games, 'game')}`);
+    for (const bug of knownBugs) out.push(`  behaves like: ${bug.name} (${bug.rule}): ${bug.bug}; ${explained(bug)}`);
     out.push('');
   }
   if (bugs.length === 0) out.push(knownBugs.length === 0 ? 'BUGS: none; every divergence is explained by a reading' : 'BUGS: none besides the known bugs above', '');

@@ -15,21 +15,42 @@
  */
 import type { Candidate } from './candidates.ts';
 import { profileWithReadings } from './declare.ts';
-import { changeOf, type DiagnosedGame, type Explanation, type GameJudgement, judgeGame, settingsUnder } from './judge-game.ts';
+import { changeOf, type DiagnosedGame, divergenceKey, type Explanation, type GameJudgement, judgeGame, settingsUnder } from './judge-game.ts';
 import type { KnownBug } from './known-bugs.ts';
 import { knobAt, knobsRead } from './knobs-read.ts';
 import { referenceWith } from './patched-reference.ts';
+import { type Reference, replayOnReference } from '../engines/reference.ts';
+import type { ReplayReply } from '../fixture/fixture.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { sameJson } from '../verdict/equality.ts';
+import { sameJson, sameStreams } from '../verdict/equality.ts';
 
 export type Hypothesis = { kind: 'reading'; reading: Candidate } | { kind: 'bug'; bug: KnownBug };
 
-/** A hypothesis found: the divergences it explained when it joined the explanation, in how many games. */
+/**
+ * A hypothesis found: the divergences it explained when it joined the explanation, in how many games; with the other
+ * hypothesis it joined with, where only the two together explained them.
+ */
 export interface Found {
   hypothesis: Hypothesis;
   explains: number;
   games: number;
+  with?: string;
 }
+
+/** One hypothesis, or two that only together explain some divergence. */
+type Step = readonly Hypothesis[];
+
+interface Scored {
+  explains: number;
+  games: number;
+}
+
+/** How many of the hypotheses that changed some game are tried in pairs, where none explains anything alone. */
+const PAIRS_OF = 10;
+
+/** Every pair of the hypotheses that could join together: not two values of one knob. */
+const pairsOf = (hypotheses: readonly Hypothesis[]): Step[] =>
+  hypotheses.flatMap((a, i) => hypotheses.slice(i + 1).filter((b) => hypothesisKey(a) !== hypothesisKey(b)).map((b) => [a, b]));
 
 export interface SearchOutcome {
   found: Found[];
@@ -43,9 +64,9 @@ export interface SearchOutcome {
  * How many failing games a hypothesis is tried on before the rest, those showing its rule first: one that explains
  * nothing there is given up.
  */
-const SAMPLE = 16;
+const SAMPLE = 8;
 
-const hypothesisName = (hypothesis: Hypothesis): string =>
+export const hypothesisName = (hypothesis: Hypothesis): string =>
   hypothesis.kind === 'bug' ? `bug ${hypothesis.bug.name}` : `${hypothesis.reading.variant} ${hypothesis.reading.knob}=${String(hypothesis.reading.value)}`;
 
 /**
@@ -101,31 +122,99 @@ export async function searchCauses(
     return read.some((path) => !sameJson(knobAt(now.request.rules, path), knobAt(under.request.rules, path)));
   };
 
-  /** The divergences `hypothesis` explains and in how many games, or undefined where it adds one or explains none. */
-  const score = async (hypothesis: Hypothesis): Promise<{ explains: number; games: number } | undefined> => {
-    const next = await withHypothesis(explanation, hypothesis);
-    if (next === undefined) return undefined;
-    const reading = hypothesis.kind === 'reading';
-    const indices = reading ? (ofVariant.get(hypothesis.reading.variant) ?? []) : all;
-    const reaches = (index: number): boolean => !reading || readingReaches(index, next);
+  /** What the plain reference plays in a game as judged now: a bug that plays none of the games it is tried on otherwise changes nothing there. */
+  const plainPlays = new WeakMap<GameJudgement, ReplayReply>();
+  const playsOtherwise = (index: number, alone: Reference): boolean => {
+    const judgement = judgements[index];
+    if (judgement === undefined) return false;
+    if (games[index]?.item.fixture.expect.legal !== undefined) return true;
+    let plain = plainPlays.get(judgement);
+    if (plain === undefined) {
+      plain = replayOnReference(judgement.request);
+      plainPlays.set(judgement, plain);
+    }
+    const played = replayOnReference(judgement.request, alone);
+    return !sameStreams(plain.events, played.events) || !sameJson(plain.rejection, played.rejection);
+  };
+
+  /** Each game's judgement changes its version: a hypothesis rejected on games whose versions all stand is rejected still. */
+  const versions = games.map(() => 0);
+  const rejected = new Map<Hypothesis, Map<number, number>>();
+  const stillRejected = (hypothesis: Hypothesis): boolean => {
+    const seen = rejected.get(hypothesis);
+    return seen !== undefined && [...seen].every(([index, version]) => versions[index] === version);
+  };
+  /** Hypotheses rejected this pass that made the reference play some game otherwise: two of them may explain together what neither does alone. */
+  let touching: Hypothesis[] = [];
+  /** Those whose rule some game's divergences show first, then the others, each in its order. */
+  const likeliest = (list: readonly Hypothesis[]): Hypothesis[] => {
+    const shown = new Set<string | null>(judgements.flatMap((judgement) => [...(judgement?.divergences ?? []), ...(judgement?.hidden ?? [])].map(({ divergence }) => divergence.rule ?? null)));
+    const showsIts = (hypothesis: Hypothesis): boolean => shown.has(hypothesis.kind === 'reading' ? hypothesis.reading.rule : hypothesis.bug.rule);
+    return [...list.filter(showsIts), ...list.filter((hypothesis) => !showsIts(hypothesis))];
+  };
+
+  /** A hypothesis's score, or undefined where it is rejected: then the games it was rejected on are remembered. */
+  const score = async (hypothesis: Hypothesis): Promise<Scored | undefined> => {
+    const examined = new Map<number, number>();
+    let touched = false;
+    const scored = await scoreOn(
+      [hypothesis],
+      (index) => examined.set(index, versions[index] as number),
+      () => {
+        touched = true;
+      },
+    );
+    if (scored === undefined) rejected.set(hypothesis, examined);
+    else rejected.delete(hypothesis);
+    if (scored === undefined && touched) touching.push(hypothesis);
+    return scored;
+  };
+
+  /**
+   * The divergences a step (one hypothesis, or two that only together explain something) explains and in how many
+   * games, or undefined where it adds one or explains none. `examine` hears of each game looked at, `touch` of a game
+   * whose judgement the step changes.
+   */
+  const scoreOn = async (step: Step, examine: (index: number) => void, touch: () => void): Promise<Scored | undefined> => {
+    const readingsOnly = step.every((hypothesis) => hypothesis.kind === 'reading');
+    const variantsOf = new Set(step.flatMap((hypothesis) => (hypothesis.kind === 'reading' ? [hypothesis.reading.variant] : [])));
+    const indices = readingsOnly ? all.filter((index) => variantsOf.has(games[index]?.item.fixture.variant as string)) : all;
     const failingGames = indices.filter(failing);
     const passingGames = indices.filter((index) => !failing(index));
-    const rule = reading ? hypothesis.reading.rule : hypothesis.bug.rule;
+    const rules = new Set(step.map((hypothesis) => (hypothesis.kind === 'reading' ? hypothesis.reading.rule : hypothesis.bug.rule)));
     const showsRule = (index: number): boolean =>
-      judgements[index]?.divergences.some(({ divergence }) => divergence.rule === rule) === true ||
-      judgements[index]?.hidden.some(({ divergence }) => divergence.rule === rule) === true;
+      judgements[index]?.divergences.some(({ divergence }) => rules.has(divergence.rule ?? null)) === true ||
+      judgements[index]?.hidden.some(({ divergence }) => rules.has(divergence.rule ?? null)) === true;
+    const likely = [...failingGames.filter(showsRule), ...failingGames.filter((game) => !showsRule(game))];
+    // A bug is first played alone (its engine is loaded once for every search): one that plays none of the likely
+    // failing games otherwise cannot explain them, and its engine with the bugs already named is never loaded.
+    const [only] = step;
+    if (step.length === 1 && only?.kind === 'bug') {
+      const alone = await referenceWith([only.bug]).catch(() => undefined);
+      const first = likely.slice(0, 2 * SAMPLE);
+      for (const index of first) examine(index);
+      if (alone === undefined || !first.some((index) => playsOtherwise(index, alone))) return undefined;
+    }
+    let next: Explanation | undefined = explanation;
+    for (const hypothesis of step) next = next === undefined ? undefined : await withHypothesis(next, hypothesis);
+    if (next === undefined) return undefined;
+    const under = next;
+    const reaches = (index: number): boolean => !readingsOnly || readingReaches(index, under);
     const sample: number[] = [];
-    for (const index of [...failingGames.filter(showsRule), ...failingGames.filter((game) => !showsRule(game))]) {
+    for (const index of likely) {
       if (sample.length === SAMPLE) break;
+      examine(index);
       if (reaches(index)) sample.push(index);
     }
     let explains = 0;
     let changed = 0;
     const tryOn = (list: readonly number[]): boolean => {
       for (const index of list) {
+        examine(index);
         if (!reaches(index)) continue;
-        const after = judge(index, next, judgements[index]);
-        const { removed, added } = changeOf(judgements[index], after, reading);
+        const after = judge(index, under, judgements[index]);
+        if (after !== judgements[index]) touch();
+        const { removed, added } = changeOf(judgements[index], after, readingsOnly);
         if (added > 0) return false;
         explains += removed;
         if (removed > 0) changed++;
@@ -143,18 +232,33 @@ export async function searchCauses(
   const taken = new Set<string>();
   const hypotheses: Hypothesis[] = [...bugs.map((bug): Hypothesis => ({ kind: 'bug', bug })), ...readings.map((reading): Hypothesis => ({ kind: 'reading', reading }))];
   for (;;) {
-    let best: { hypothesis: Hypothesis; explains: number; games: number } | undefined;
+    touching = [];
+    let best: { step: Step } & Scored | undefined;
     for (const hypothesis of hypotheses) {
-      if (!stillOpen(hypothesis, taken)) continue;
+      if (!stillOpen(hypothesis, taken) || stillRejected(hypothesis)) continue;
       const scored = await score(hypothesis);
       tried(hypothesisName(hypothesis));
-      if (scored !== undefined && (best === undefined || scored.explains > best.explains)) best = { hypothesis, ...scored };
+      if (scored !== undefined && (best === undefined || scored.explains > best.explains)) best = { step: [hypothesis], ...scored };
+    }
+    // None explains anything alone: two that each change some game may explain together (two bugs of one
+    // category, a reading and a bug of one event), where each alone leaves a divergence the other causes.
+    const pairs = best === undefined ? pairsOf(likeliest(touching).slice(0, PAIRS_OF)) : [];
+    for (const pair of pairs) {
+      const scored = await scoreOn(pair, () => {}, () => {});
+      tried(pair.map(hypothesisName).join(' with '));
+      if (scored !== undefined && (best === undefined || scored.explains > best.explains)) best = { step: pair, ...scored };
     }
     if (best === undefined) break;
-    found.push(best);
-    taken.add(hypothesisKey(best.hypothesis));
-    explanation = (await withHypothesis(explanation, best.hypothesis)) as Explanation;
+    const { step, explains, games: changed } = best;
+    for (const hypothesis of step) {
+      const partner = step.find((other) => other !== hypothesis);
+      found.push({ hypothesis, explains, games: changed, ...(partner === undefined ? {} : { with: hypothesisName(partner) }) });
+      taken.add(hypothesisKey(hypothesis));
+      explanation = (await withHypothesis(explanation, hypothesis)) as Explanation;
+    }
+    const was = judgements;
     judgements = games.map((_, index) => judge(index, explanation));
+    for (const index of all) if (!sameJudgement(was[index], judgements[index])) versions[index]++;
     reads = [];
   }
   return { found, explanation, before, after: judgements };
@@ -166,3 +270,7 @@ const hypothesisKey = (hypothesis: Hypothesis): string =>
 
 /** Whether a hypothesis may still join: not taken, and no reading of the same knob taken. */
 const stillOpen = (hypothesis: Hypothesis, taken: ReadonlySet<string>): boolean => !taken.has(hypothesisKey(hypothesis));
+
+/** Whether two judgements of a game agree: the same game played, the same divergences. */
+const sameJudgement = (a: GameJudgement | undefined, b: GameJudgement | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && sameJson(a.request, b.request) && sameJson(a.divergences.map(divergenceKey), b.divergences.map(divergenceKey)));

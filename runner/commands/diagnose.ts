@@ -278,13 +278,13 @@ function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' 
     fixtures: outcome.fixtures,
     games: outcome.generated,
     divergences: { before: count(outcome.before), after: count(outcome.after) },
-    readings: outcome.found.flatMap(({ hypothesis, explains, games }) =>
-      hypothesis.kind === 'reading'
-        ? [{ variant: hypothesis.reading.variant, rule: hypothesis.reading.rule, knob: hypothesis.reading.knob, value: hypothesis.reading.value, ambiguity: ambiguitiesOf(hypothesis.reading.knob, hypothesis.reading.value, hypothesis.reading.rule), explains, games }]
-        : [],
-    ),
-    knownBugs: outcome.found.flatMap(({ hypothesis, explains, games }) =>
-      hypothesis.kind === 'bug' ? [{ name: hypothesis.bug.name, rule: hypothesis.bug.rule, bug: hypothesis.bug.bug, explains, games }] : [],
+    readings: outcome.found.flatMap(({ hypothesis, ...explained }) => {
+      if (hypothesis.kind !== 'reading') return [];
+      const { variant, rule, knob, value } = hypothesis.reading;
+      return [{ variant, rule, knob, value, ambiguity: ambiguitiesOf(knob, value, rule), ...explained }];
+    }),
+    knownBugs: outcome.found.flatMap(({ hypothesis, ...explained }) =>
+      hypothesis.kind === 'bug' ? [{ name: hypothesis.bug.name, rule: hypothesis.bug.rule, bug: hypothesis.bug.bug, ...explained }] : [],
     ),
     bugs: reportCardOf(outcome.results),
     notJudged: [...notJudged.values()].sort((a, b) => b.rounds - a.rounds),

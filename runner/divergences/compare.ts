@@ -89,8 +89,11 @@ export interface HiddenDivergence {
  * on, the game's end, and everything after a refusal.
  */
 export interface UnjudgedParts {
-  /** By round: the plays after this one. */
-  playsAfter: Record<number, number>;
+  /**
+   * By round: where the two sides' cards parted, a play and the engine's event there; the rest of the round after it
+   * (later plays, and later events of that play) is not judged.
+   */
+  playsAfter: Record<number, { play: number; eventIndex: number }>;
   awards: number[];
   sweepAwards: number[];
   points: number[];
@@ -115,8 +118,8 @@ export function isUnjudged(parts: UnjudgedParts, { divergence, phase }: PlacedDi
   switch (phase) {
     case 'play':
     case 'sweep': {
-      const last = parts.playsAfter[round];
-      return last !== undefined && play > last;
+      const parted = parts.playsAfter[round];
+      return parted !== undefined && (play > parted.play || (play === parted.play && divergence.eventIndex > parted.eventIndex));
     }
     case 'award':
       return parts.awards.includes(round);
@@ -270,7 +273,7 @@ function independent(found: Candidate[]): { kept: Candidate[]; hidden: { candida
     kept.push(...plays, ...sweeps, ...awards, ...points, ...totals, ...end);
 
     if (parting !== undefined) {
-      unjudged.playsAfter[round] = parting.divergence.play;
+      unjudged.playsAfter[round] = { play: parting.divergence.play, eventIndex: parting.divergence.eventIndex };
       unjudged.awards.push(round);
     }
     if (parting !== undefined || sweepsDiffer !== undefined) unjudged.sweepAwards.push(round);

@@ -216,12 +216,15 @@ describe('what an earlier divergence hides, and the parts of the game left unjud
     expect(compared.divergences.map((placed) => placed.divergence.rule)).toEqual(['CAP-CHOICE']);
     expect(compared.hidden.map(({ divergence, after }) => [divergence.rule, after.rule])).toContainEqual(['SCORE-MOST-COINS', 'CAP-CHOICE']);
     const { unjudged } = compared;
-    expect(unjudged).toMatchObject({ playsAfter: { 1: 3 }, awards: [1], sweepAwards: [1], points: [1], totalsFrom: 1, end: true });
+    expect(unjudged).toMatchObject({ playsAfter: { 1: { play: 3, eventIndex: 4 } }, awards: [1], sweepAwards: [1], points: [1], totalsFrom: 1, end: true });
     const award = { ...compared.divergences[0]!.divergence, round: 1, play: 4 };
     expect(isUnjudged(unjudged, { divergence: award, phase: 'award' })).toBe(true);
     expect(isUnjudged(unjudged, { divergence: { ...award, round: 2 }, phase: 'award' })).toBe(false);
     expect(isUnjudged(unjudged, { divergence: { ...award, play: 2 }, phase: 'play' })).toBe(false);
     expect(isUnjudged(unjudged, { divergence: { ...award, play: 4 }, phase: 'play' })).toBe(true);
+    // The same play, an event of the engine's after the one that parted the sides (a sweep after its capture): not judged.
+    expect(isUnjudged(unjudged, { divergence: { ...award, play: 3, eventIndex: 5 }, phase: 'sweep' })).toBe(true);
+    expect(isUnjudged(unjudged, { divergence: { ...award, play: 3, eventIndex: 4 }, phase: 'play' })).toBe(false);
     expect(isUnjudged(unjudged, { divergence: { ...award, round: 2 }, phase: 'totals' })).toBe(true);
   });
 

@@ -79,6 +79,8 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'wild-seven-ordinary': ['cirulla'],
   'wild-named-value-ignored': ['cirulla-parlett'],
   'wild-keeps-its-named-value': ['cirulla-parlett'],
+  'wild-card-the-settebello': ['cirulla'],
+  'fifteen-over-ten-not-found': ['cirulla'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */
@@ -98,7 +100,7 @@ const OUT_OF_FUZZ_REACH: Record<string, string> = {
 
 /**
  * Mutants whose bug cannot show within one round of the games above, with the rounds it takes: a bug from round 3
- * on; a dealer's rotation; dealing from seat 0 where the first dealer is the last seat (round 1 deals from seat 0
+ * on; piles carried into the next round; a dealer's rotation; dealing from seat 0 where the first dealer is the last seat (round 1 deals from seat 0
  * anyway); an exact tie at Escoba's lowest target (7), which one round almost never reaches; and an exact tie at
  * the target, which whole games of the first setting (pagat to 11) meet first, after the rounds it takes to get
  * there (the rounds before it decide the totals, so shrinking keeps them); a target raised after round 1, which
@@ -108,6 +110,7 @@ const OUT_OF_FUZZ_REACH: Record<string, string> = {
  */
 const ROUNDS_NEEDED: Record<string, number> = {
   'settebello-forgotten-from-round-3': 3,
+  'piles-kept-between-rounds': 2,
   'dealer-rotates-backwards': 2,
   'deal-from-seat-zero': 2,
   'target-plus-first-round-winner': 2,
