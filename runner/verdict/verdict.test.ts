@@ -249,6 +249,20 @@ describe('the verdict, example by example', () => {
     expect(judgeReply(byList, { events: withSweep }, FULL_REPORTING)).toEqual({ passed: true });
   });
 
+  test('expect.result: the one game-end, the last event reported, with the winner written; another winner, a second game-end or an event after it fails', () => {
+    const end = list.at(-1) as Extract<GameEvent, { type: 'game-end' }>;
+    expect(end.type).toBe('game-end');
+    const resultOnly: Fixture = { ...fixture, expect: { result: { reason: end.reason, winner: end.winner, ranking: end.ranking, totals: end.totals } } };
+    expect(judgeReply(resultOnly, { events: list }, FULL_REPORTING)).toEqual({ passed: true });
+    const failures = [
+      [...list.slice(0, -1), { ...end, winner: end.winner === 0 ? 1 : 0 }],
+      [...list, end],
+      [...list, { type: 'summary' } as unknown as GameEvent],
+      [...list.slice(0, -2), end, list.at(-2) as GameEvent],
+    ];
+    for (const events of failures) expect(judgeReply(resultOnly, { events }, FULL_REPORTING)).toEqual({ passed: false, part: 'result' });
+  });
+
   test('two plays in the other order fail, though every event is there', () => {
     const first = list.findIndex((event) => event.type === 'trail');
     const second = list.findIndex((event, i) => i > first && (event.type === 'capture' || event.type === 'trail'));
