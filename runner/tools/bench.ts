@@ -4,17 +4,19 @@
  * Each figure is the median of five samples. Pagat's self-play is also measured against a loop hard-coded for its
  * rules (`yardstick`). Then the corpus replayed, fuzzing, the peak memory of a run over the corpus and over 16
  * copies of it, and the time `diagnose` takes to find the three readings of a mutant served over the protocol.
- * Prints a table, or with --json one JSON object; --quick takes one short sample of each, the self-play of the
- * variants in QUICK_SELFPLAY only, 2 copies and 10 games per setting (CI's smoke check).
+ * Last, the ratios issue 33 sets goals for, each taken from figures of this one run (`ratios`). Prints a table, or
+ * with --json one JSON object; --quick takes one short sample of each, the self-play of the variants in
+ * QUICK_SELFPLAY only, 2 copies and 10 games per setting (CI's smoke check).
  * @module
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parse as parseYaml } from 'yaml';
 import { autoCapture } from '../../reference/capture.ts';
 import { isReaderGone } from '../cli/output.ts';
 import { applyOptions, playRandomGames, Rng, type ResolvedVariant, type Rules } from '../../reference/index.ts';
@@ -143,13 +145,41 @@ function measureCaptureSearch(rules: Rules, size: number, seconds: number, sampl
   });
 }
 
+/** CPU seconds of this process (all its threads) since `start`. */
+const cpuSecondsSince = (start: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
+
+/**
+ * The floor under any run of the corpus: CPU seconds to read every file and parse it, YAML's JSON form with
+ * JSON.parse (after its comment lines), the rest with the YAML parser.
+ */
+function measureReadAndParse(files: readonly string[]): number {
+  const start = process.cpuUsage();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const json = /^(?:[ \t]*(?:#[^\n]*)?\n)*(?=[{[])/.exec(text)?.[0].length;
+    if (json === undefined) parseYaml(text);
+    else JSON.parse(text.slice(json));
+  }
+  return cpuSecondsSince(start);
+}
+
+interface ReplayFigures {
+  fixturesPerSec: number;
+  /** This process's CPU seconds for the whole corpus (the engine's own, for an engine in a process of its own, not counted). */
+  cpuSeconds: number;
+}
+
 /**
  * Fixtures per second through an engine: each file read, parsed and checked against its schema, replayed,
  * and compared with its expectations; the whole corpus, one fixture after another, as `run` runs them (the
  * next one read while the engine works on one).
  */
-async function measureReplay(engine: Engine, files: string[], variants: Map<string, ResolvedVariant>): Promise<number> {
+async function measureReplay(engine: Engine, files: string[], variants: Map<string, ResolvedVariant>): Promise<ReplayFigures> {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const load = (file: string): Promise<RunItem | Error> => loadRunItem(file, variants).catch((error: unknown) => new Error(`${file}: ${String(error)}`));
   await runReadingAhead(
     files,
@@ -163,7 +193,7 @@ async function measureReplay(engine: Engine, files: string[], variants: Map<stri
       return true;
     },
   );
-  return round((files.length * 1000) / (performance.now() - start));
+  return { fixturesPerSec: round((files.length * 1000) / (performance.now() - start)), cpuSeconds: round(cpuSecondsSince(cpu), 2) };
 }
 
 /**
@@ -209,7 +239,20 @@ function rulesOf(variant: ResolvedVariant): Rules {
 }
 
 const BIN = fileURLToPath(new URL('../../bin/scopa-conformance.js', import.meta.url));
-const PEAK_MEMORY = fileURLToPath(new URL('./peak-memory.mjs', import.meta.url));
+const PROCESS_USAGE = fileURLToPath(new URL('./process-usage.mjs', import.meta.url));
+
+/** What `scopa-conformance <args>` cost, run in a process of its own: the usage process-usage.mjs reports, and its stdout. */
+function usageOfRun(args: string[], what: string): { peakMB: number; cpuSeconds: number } {
+  const run = spawnSync(process.execPath, ['--import', PROCESS_USAGE, BIN, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+  const peak = /^peak-rss-kb (\d+)$/m.exec(run.stderr)?.[1];
+  const cpu = /^cpu-us (\d+)$/m.exec(run.stderr)?.[1];
+  if (run.status !== 0 || peak === undefined || cpu === undefined) throw new Error(`${what} failed (exit ${run.status}): ${run.stderr}`);
+  return { peakMB: round(Number(peak) / 1024, 1), cpuSeconds: round(Number(cpu) / 1e6, 2) };
+}
 
 interface RunMemory {
   fixtures: number;
@@ -221,14 +264,7 @@ function measureRunMemory(copies: number): RunMemory {
   const dir = mkdtempSync(join(tmpdir(), 'scopa-bench-'));
   try {
     const fixtures = writeCorpusCopies(dir, copies);
-    const run = spawnSync(process.execPath, ['--import', PEAK_MEMORY, BIN, 'run', dir, '--reporter', 'json'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true' },
-    });
-    const peak = /^peak-rss-kb (\d+)$/m.exec(run.stderr)?.[1];
-    if (run.status !== 0 || peak === undefined) throw new Error(`the run over ${copies} copies of the corpus failed (exit ${run.status}): ${run.stderr}`);
-    return { fixtures, peakMB: round(Number(peak) / 1024, 1) };
+    return { fixtures, peakMB: usageOfRun(['run', dir, '--reporter', 'json'], `the run over ${copies} copies of the corpus`).peakMB };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -330,11 +366,13 @@ async function main(): Promise<number> {
   const files = await listFixtureFiles();
   if (!files.ok) throw new Error('fixtures/ cannot be listed');
   progress(`replay of the whole corpus (${files.value.length} fixtures: read, parse, check, replay, compare)\n`);
-  const replay = { fixturesPerSec: await measureReplay(referenceEngine(), files.value, registry.value) };
-  progress(`  in process            ${String(replay.fixturesPerSec).padStart(8)} fixtures/s\n`);
+  const mainJob = { cpuSeconds: usageOfRun(['run'], 'npm start (scopa-conformance run)').cpuSeconds, floorCpuSeconds: round(measureReadAndParse(files.value), 2) };
+  progress(`  npm start             ${String(mainJob.cpuSeconds).padStart(8)} s of CPU (its own process), against ${mainJob.floorCpuSeconds} s to read and parse the corpus\n`);
+  const replay = await measureReplay(referenceEngine(), files.value, registry.value);
+  progress(`  in process            ${String(replay.fixturesPerSec).padStart(8)} fixtures/s, ${replay.cpuSeconds} s of CPU (cold)\n`);
   const child = new StdioEngine({ command: `node ${JSON.stringify(BIN)} engine`, timeoutMs: 30_000, validateProtocol: false, cwd: process.cwd() });
   await child.start();
-  const protocol = { fixturesPerSec: await measureReplay(child, files.value, registry.value) };
+  const protocol = await measureReplay(child, files.value, registry.value);
   progress(`  through the protocol  ${String(protocol.fixturesPerSec).padStart(8)} fixtures/s (scopa-conformance engine as a child process)\n`);
   progress('fuzz: random pagat games, 5% illegal decisions, each generated, run, compared (the reference against itself)\n');
   const inProcess = await measureFuzz(referenceEngine(), pagat, seconds, samples);
@@ -359,8 +397,36 @@ async function main(): Promise<number> {
   progress(`diagnose: a mutant with three readings over the protocol, pagat and escoba, ${gamesPerSetting} games per setting, 2 jobs\n`);
   const diagnose = await measureDiagnose(gamesPerSetting);
   progress(`  ${String(diagnose.seconds).padStart(8)} s, ${diagnose.readings} readings found\n`);
-  if (values.json === true) process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, replay, protocol, fuzz: fuzzFigures, memory, diagnose })}\n`);
+  const ratios = ratiosOf({ mainJob, replay, protocol, selfPlay: selfplay.pagat as SelfPlayFigures, fuzz: fuzzFigures, yardstick });
+  progress('ratios (goals: mainJobToFloor <= 3, replayToFloor >= 0.5, fuzzToSelfPlay >= 0.25, selfPlayToYardstick >= 0.7, protocolToInProcess >= 0.9)\n');
+  for (const [name, ratio] of Object.entries(ratios)) progress(`  ${name.padEnd(21)} ${String(ratio).padStart(8)}\n`);
+  if (values.json === true) {
+    process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, mainJob, replay, protocol, fuzz: fuzzFigures, memory, diagnose, ratios })}\n`);
+  }
   return 0;
+}
+
+/**
+ * The ratios issue 33 sets goals for, from the figures of one run: npm start's CPU against reading and parsing the
+ * corpus (at most 3); the floor's CPU against the replay's in process, cold (at least 0.5); fuzz of pagat against
+ * its self-play (0.25); self-play against the hard-coded loop (0.7); the protocol against in process (0.9).
+ */
+function ratiosOf(figures: {
+  mainJob: { cpuSeconds: number; floorCpuSeconds: number };
+  replay: ReplayFigures;
+  protocol: ReplayFigures;
+  selfPlay: SelfPlayFigures;
+  fuzz: { inProcessGamesPerSec: number };
+  yardstick: Yardstick;
+}): Record<string, number> {
+  const { mainJob, replay, protocol, selfPlay, fuzz, yardstick } = figures;
+  return {
+    mainJobToFloor: round(mainJob.cpuSeconds / mainJob.floorCpuSeconds, 2),
+    replayToFloor: round(mainJob.floorCpuSeconds / replay.cpuSeconds, 2),
+    fuzzToSelfPlay: round(fuzz.inProcessGamesPerSec / selfPlay.gamesPerSec, 2),
+    selfPlayToYardstick: yardstick.ratio,
+    protocolToInProcess: round(protocol.fixturesPerSec / replay.fixturesPerSec, 2),
+  };
 }
 
 interface SelfPlayJob {

@@ -1,7 +1,8 @@
-// Preloaded (node --import) into a process whose peak memory the benchmark measures: at exit, the process's
-// peak resident set size in kilobytes, as one line on stderr.
+// Preloaded (node --import) into a process the benchmark measures: at exit, the process's peak resident set size
+// in kilobytes and the CPU time of all its threads in microseconds, one line each on stderr.
 import process from 'node:process';
 
 process.on('exit', () => {
-  process.stderr.write(`\npeak-rss-kb ${process.resourceUsage().maxRSS}\n`);
+  const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
+  process.stderr.write(`\npeak-rss-kb ${maxRSS}\ncpu-us ${userCPUTime + systemCPUTime}\n`);
 });
