@@ -263,6 +263,25 @@ describe('the verdict, example by example', () => {
     for (const events of failures) expect(judgeReply(resultOnly, { events }, FULL_REPORTING)).toEqual({ passed: false, part: 'result' });
   });
 
+  test('expect.rounds: one award per category written, with its figures; the same award twice fails, and so does none', () => {
+    const award = list.find((event) => event.type === 'award' && event.round === 1) as Extract<GameEvent, { type: 'award' }>;
+    const sheet: Fixture = { ...fixture, expect: { rounds: [{ round: 1, awards: { [award.category]: { counts: award.counts, points: award.points } } }] } };
+    const at = list.indexOf(award);
+    expect(judgeReply(sheet, { events: list }, FULL_REPORTING)).toEqual({ passed: true });
+    expect(judgeReply(sheet, { events: [...list.slice(0, at + 1), award, ...list.slice(at + 1)] }, FULL_REPORTING)).toEqual({ passed: false, part: 'score-sheets' });
+    expect(judgeReply(sheet, { events: list.filter((event) => event !== award) }, FULL_REPORTING)).toEqual({ passed: false, part: 'score-sheets' });
+  });
+
+  test('the plays are counted whatever match says: a play more or fewer in a round fails where the events compared are only awards', () => {
+    const awardsOnly: Fixture = { ...fixture, expect: { events: { match: 'types', types: ['award'], list: list.filter((event) => event.type === 'award') } } };
+    const firstEnd = list.findIndex((event) => event.type === 'round-end');
+    const extraTrail = [...list.slice(0, firstEnd), { type: 'trail', seat: 0, card: '1C' } as GameEvent, ...list.slice(firstEnd)];
+    const firstTrail = list.findIndex((event) => event.type === 'trail');
+    expect(judgeReply(awardsOnly, { events: list }, FULL_REPORTING)).toEqual({ passed: true });
+    expect(judgeReply(awardsOnly, { events: extraTrail }, FULL_REPORTING)).toEqual({ passed: false, part: 'plays' });
+    expect(judgeReply(awardsOnly, { events: list.filter((_, i) => i !== firstTrail) }, FULL_REPORTING)).toEqual({ passed: false, part: 'plays' });
+  });
+
   test('two plays in the other order fail, though every event is there', () => {
     const first = list.findIndex((event) => event.type === 'trail');
     const second = list.findIndex((event, i) => i > first && (event.type === 'capture' || event.type === 'trail'));
