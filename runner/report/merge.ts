@@ -5,11 +5,10 @@
  * none missing, all cut from one selection, each holding exactly its share of it (every n-th fixture by id).
  * @module
  */
-import type { LoadError, LoadResult } from '../load/load-result.ts';
-import { checkAgainstSchema } from '../load/schemas.ts';
-import { locateInJson, parseJsonText } from '../util/json-text.ts';
+import type { LoadResult } from '../load/load-result.ts';
 import { type Counts, countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
 import { codeUnitOrder } from '../util/code-unit-order.ts';
+import { readJsonReport, type ReportKind } from './read-report.ts';
 
 /** Reports are read up to this size: a shard of a 100,000-fixture corpus, with every failure's reports, fits. */
 export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
@@ -46,27 +45,22 @@ export interface ReportData {
   fixtures: FixtureEntry[];
 }
 
+/** What `run --reporter json` writes. */
+const RUN_REPORT: ReportKind = {
+  schema: 'report',
+  key: 'fixtures',
+  notIt: 'not a report of scopa-conformance run --reporter json',
+  shape: 'a report is an object with "engine", "shard" and "fixtures" (spec/report.schema.json)',
+};
+
 /** A shard's report from its text; every problem at its line and column (line 0: the whole file). */
 export function readShardReport(text: string, file: string): LoadResult<ShardReport> {
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return { ok: false, errors: [{ file, ...parsed.position, message: `not a JSON report: ${parsed.message}` }] };
-  const notReport = 'not a report of scopa-conformance run --reporter json';
-  if (!isObjectWith(parsed.value, 'fixtures')) {
-    return { ok: false, errors: [{ file, line: 1, col: 1, message: `${notReport}: a report is an object with "engine", "shard" and "fixtures" (spec/report.schema.json)` }] };
-  }
-  const problems = checkAgainstSchema('report', parsed.value);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, PROBLEMS_SHOWN);
-    const positions = locateInJson(text, shown.map((problem) => problem.pointer));
-    const errors = shown.map((problem): LoadError => {
-      const { line, col } = positions.get(problem.pointer) ?? { line: 0, col: 0 };
-      return { file, line, col, message: `${notReport}: ${problem.message}` };
-    });
-    const more = problems.length - shown.length;
-    if (more > 0) errors.push({ file, line: 0, col: 0, message: `and ${more} more problem${more === 1 ? '' : 's'} like these` });
-    return { ok: false, errors };
-  }
-  const data = parsed.value as ReportData;
+  const read = readJsonReport(text, file, RUN_REPORT);
+  return read.ok ? shardReportOf(read.value as ReportData, file) : read;
+}
+
+/** A shard's report from its data, valid under its schema: refused where its counts are not its fixtures'. */
+export function shardReportOf(data: ReportData, file: string): LoadResult<ShardReport> {
   const results: FixtureResult[] = data.fixtures;
   const stated = countsOf(data);
   const counted = countResults(results);
@@ -79,12 +73,6 @@ export function readShardReport(text: string, file: string): LoadResult<ShardRep
   const { engine, shard, bailed, interrupted, durationMs } = data;
   return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs } };
 }
-
-/** At most this many of a report's problems are named: a report that is wrong everywhere names a few. */
-const PROBLEMS_SHOWN = 10;
-
-const isObjectWith = (value: unknown, key: string): boolean =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key);
 
 function countsOf(data: ReportData): Counts {
   const { total, passed, failed, notApplicable, skipped, errored, expectedFailures, unexpectedPasses } = data;
