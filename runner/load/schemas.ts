@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { nearestValue } from '../util/nearest.ts';
-import { CACHE_DIR, SPEC_DIR } from '../util/repo-paths.ts';
+import { cacheFolder, SPEC_DIR } from '../util/repo-paths.ts';
 import { type NodePart, pointerTo } from './yaml-source.ts';
 
 /** A schema violation: where (a JSON pointer into the data, and which part of that node) and what. */
@@ -83,8 +83,8 @@ function schemaRegistry(): SchemaRegistry {
  * `off` turns it off). A cache that cannot be written or read is no error: the schemas are compiled as usual.
  */
 function compiledAhead(texts: Map<string, string>, names: string[], generate: () => string): Record<string, unknown> | undefined {
-  const folder = process.env.SCOPA_CONFORMANCE_CACHE ?? CACHE_DIR;
-  if (folder === 'off') return undefined;
+  const folder = cacheFolder();
+  if (folder === undefined) return undefined;
   const hash = createHash('sha256').update(AJV_VERSION).update(JSON.stringify(AJV_OPTIONS)).update(JSON.stringify(names));
   for (const [name, text] of texts) hash.update(`\0${name}\0${text}`);
   const file = join(folder, `schemas-${hash.digest('hex').slice(0, 20)}.cjs`);

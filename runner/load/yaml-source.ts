@@ -3,6 +3,7 @@
  * (by a schema, by the reference's checks) can be reported as `file:line:col`.
  * @module
  */
+import { isAbsolute, relative, resolve } from 'node:path';
 import {
   type CST,
   Composer,
@@ -21,7 +22,9 @@ import {
 import { detachStrings } from '../util/detached-string.ts';
 import { loneCarriageReturn, readUserFile } from '../util/files.ts';
 import { keysParsed, keysWritten, MAX_JSON_DEPTH } from '../util/json-text.ts';
+import { FIXTURES_DIR, VARIANTS_DIR } from '../util/repo-paths.ts';
 import { byPosition, type LoadError, type LoadResult, type SourcePosition } from './load-result.ts';
+import { type YamlCache, yamlCache } from './yaml-cache.ts';
 
 /** yaml's own measure of alias expansion (uses of an anchor times the aliases inside it); its default. */
 export const MAX_ALIAS_COUNT = 100;
@@ -47,7 +50,7 @@ export interface YamlSource {
 
 export async function readYamlFile(file: string): Promise<LoadResult<YamlSource>> {
   const text = await readTextFile(file);
-  return text.ok ? parseYaml(text.value, file) : text;
+  return text.ok ? parseYamlKept(text.value, file) : text;
 }
 
 /**
@@ -60,7 +63,37 @@ export async function readDataFile(file: string): Promise<LoadResult<YamlSource>
   const text = await readTextFile(file);
   if (!text.ok) return text;
   const json = parseJsonForm(text.value, file);
-  return json === undefined ? parseYaml(text.value, file) : { ok: true, value: json };
+  return json === undefined ? parseYamlKept(text.value, file) : { ok: true, value: json };
+}
+
+/** The cache of what the package's own data parsed to, opened on first need (null until then). */
+let cache: YamlCache | undefined | null = null;
+
+/** Whether a file is the package's own data (fixtures/, variants/), whose parse is kept between runs. */
+const isPackageData = (file: string): boolean =>
+  [FIXTURES_DIR, VARIANTS_DIR].some((dir) => {
+    const inside = relative(dir, resolve(file));
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
+  });
+
+/** `parseYaml`, where the package's own data is taken from the cache of what parsed before (yaml-cache.ts). */
+function parseYamlKept(text: string, file: string): LoadResult<YamlSource> {
+  if (!isPackageData(file)) return parseYaml(text, file);
+  if (cache === null) cache = yamlCache(import.meta.url);
+  const kept = cache?.get(text);
+  if (kept !== undefined) return { ok: true, value: { file, value: kept.value, locate: locatedWhenAsked(text, file) } };
+  const parsed = parseYaml(text, file);
+  if (parsed.ok) cache?.set(text, parsed.value.value);
+  return parsed;
+}
+
+/** `locate` for a text whose data was read otherwise: the text is parsed as YAML the first time a position is asked for. */
+function locatedWhenAsked(text: string, file: string): YamlSource['locate'] {
+  let parsed: LoadResult<YamlSource> | undefined;
+  return (pointer, part) => {
+    parsed ??= parseYaml(text, file);
+    return parsed.ok ? parsed.value.locate(pointer, part) : { line: 1, col: 1 };
+  };
 }
 
 async function readTextFile(file: string): Promise<LoadResult<string>> {
@@ -82,12 +115,7 @@ function parseJsonForm(text: string, file: string): YamlSource | undefined {
   }
   // JSON.parse keeps the last of a key given twice, where YAML refuses the file; one nested too deep is refused there too.
   if (keysWritten(text, start) !== keysParsed(value, MAX_NESTING)) return undefined;
-  let parsed: LoadResult<YamlSource> | undefined;
-  const locate = (pointer: string, part?: NodePart): SourcePosition => {
-    parsed ??= parseYaml(text, file);
-    return parsed.ok ? parsed.value.locate(pointer, part) : { line: 1, col: 1 };
-  };
-  return { file, value, locate };
+  return { file, value, locate: locatedWhenAsked(text, file) };
 }
 
 export function parseYaml(text: string, file: string): LoadResult<YamlSource> {

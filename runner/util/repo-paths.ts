@@ -23,3 +23,9 @@ export const PACKAGE_JSON = inRepo('package.json');
  */
 export const CACHE_DIR =
   basename(dirname(ROOT)) === 'node_modules' ? join(dirname(ROOT), '.cache', 'scopa-conformance') : inRepo('node_modules/.cache/scopa-conformance');
+
+/** The folder caches are kept in: SCOPA_CONFORMANCE_CACHE where it names one, else `CACHE_DIR`; undefined where it is `off`. */
+export function cacheFolder(): string | undefined {
+  const folder = process.env.SCOPA_CONFORMANCE_CACHE ?? CACHE_DIR;
+  return folder === 'off' ? undefined : folder;
+}
