@@ -104,6 +104,16 @@ describe('the handshake', () => {
     expect(await failure(engineOf(silent).start())).toEqual({ name: 'EngineStartError', message: `${silent}: no answer to hello: the engine exited (code 0)` });
   });
 
+  test('an engine that never answers hello is given up on after the timeout and 10 s to start, not waited on', async () => {
+    const command = await fake('mute', `serve(() => undefined);`);
+    const started = performance.now();
+    expect(await failure(engineOf(command, { timeoutMs: 100 }).start())).toEqual({
+      name: 'EngineStartError',
+      message: `${command}: no answer to hello: the engine did not answer within 10100 ms (raise --timeout if it is just slow)`,
+    });
+    expect(performance.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
   test('a command that is not there: the shell says so, and the engine cannot start', async () => {
     const refusal = await failure(engineOf('./no-such-engine-here').start());
     expect(refusal.name).toBe('EngineStartError');
