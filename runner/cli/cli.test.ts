@@ -33,7 +33,7 @@ describe('help and version', () => {
 
   test.each([
     [[], 'no command given', 'scopa-conformance --help'],
-    [['frobnicate'], 'unknown command "frobnicate" (commands: run, diagnose, merge, fuzz, validate, variant, new, explain, selfplay, generate, import, update, coverage, engine, score, show, export)', 'scopa-conformance --help'],
+    [['frobnicate'], 'unknown command "frobnicate" (commands: run, diagnose, merge, compare, fuzz, validate, variant, new, explain, selfplay, generate, import, update, coverage, engine, score, show, export)', 'scopa-conformance --help'],
     [['help', 'frobnicate'], 'unknown command "frobnicate"', 'scopa-conformance --help'],
     [['validate', '--strict'], "Unknown option '--strict'", 'scopa-conformance help validate'],
     [['variant'], 'variant needs an action: list or show', 'scopa-conformance help variant'],
@@ -75,6 +75,8 @@ describe('a command with nothing to work on', () => {
   test.each([
     [['diagnose'], 'diagnose needs an engine', 'Usage: scopa-conformance diagnose [paths|ids...]'],
     [['merge'], 'merge needs the JSON reports of the shards', 'Usage: scopa-conformance merge <report.json ...>'],
+    [['compare'], 'compare needs an engines file', 'Usage: scopa-conformance compare <engines file> [paths|ids...]'],
+    [['compare', 'engines.yaml', '--merge'], 'compare --merge needs the JSON reports of compare --only/--shard', 'Usage: scopa-conformance compare <engines file>'],
     [['fuzz'], 'fuzz needs an engine to test', 'Usage: scopa-conformance fuzz (--engine <command>'],
     [['variant'], 'variant needs an action: list or show', 'Usage: scopa-conformance variant list'],
   ])('%j: exit 2, the error, then the usage lines', async (argv, message, usage) => {

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Command, EXIT, type ExitCode, InvalidInputError, type Io, NothingToWorkOnError, reportLoadErrors, UsageError } from './command.ts';
+import { compareCommand } from '../commands/compare.ts';
 import { coverageCommand } from '../commands/coverage.ts';
 import { diagnoseCommand } from '../commands/diagnose.ts';
 import { updateCommand } from '../commands/update.ts';
@@ -27,7 +28,7 @@ import { escapingIo } from './output.ts';
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
 
 /** Every command, in the order the help lists them. A new command is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [runCommand, diagnoseCommand, mergeCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
+const COMMANDS: readonly Command[] = [runCommand, diagnoseCommand, mergeCommand, compareCommand, fuzzCommand, validateCommand, variantCommand, newVariantCommand, explainCommand, selfplayCommand, generateCommand, importCommand, updateCommand, coverageCommand, engineCommand, scoreCommand, showCommand, exportCommand];
 
 const PROGRAM = 'scopa-conformance';
 

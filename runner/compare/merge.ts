@@ -1,0 +1,56 @@
+/**
+ * `compare --merge`: the reports of a comparison run apart (each engine, or each shard of one, as its own CI job)
+ * put back together as the comparison of one run. Every engine of the engines file must be there, run as the file
+ * says, and each engine's shards must be the whole of one run, as `merge` puts a run's shards together.
+ * @module
+ */
+import { engineName } from '../engines/engine.ts';
+import { mergeShardReports } from '../report/merge.ts';
+import { type EngineOutcome, gamesSummaryOf, type RunFixture } from './comparison.ts';
+import type { ComparedEngine } from './engines-file.ts';
+import type { EngineRead } from './json.ts';
+
+const filesOf = (reads: readonly EngineRead[]): string => [...new Set(reads.map((read) => read.shard.file))].join(', ');
+
+/** What an engine declares, as its reports write it: the same in every report of one run. */
+const declarationsOf = ({ outcome }: EngineRead): string => JSON.stringify([outcome.profile, outcome.knownBugs, outcome.readings]);
+
+/** Each engine's outcome, in the engines file's order; or every reason the reports are not one comparison. */
+export function mergeComparisons(engines: readonly ComparedEngine[], reads: readonly EngineRead[]): { ok: true; value: EngineOutcome[] } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  const listed = new Set(engines.map((engine) => engine.name));
+  for (const read of reads) {
+    if (!listed.has(read.outcome.name)) problems.push(`${read.shard.file} holds engine "${read.outcome.name}", which the engines file does not list`);
+  }
+  const outcomes: EngineOutcome[] = [];
+  for (const engine of engines) {
+    const own = reads.filter((read) => read.outcome.name === engine.name);
+    const [first] = own;
+    if (first === undefined) {
+      problems.push(`no report holds engine "${engine.name}" (given: ${filesOf(reads)})`);
+      continue;
+    }
+    const command = engineName(engine.spec);
+    const other = own.filter((read) => read.shard.engine !== command);
+    if (other.length > 0) {
+      problems.push(`${filesOf(other)}: engine "${engine.name}" was run as "${(other[0] as EngineRead).shard.engine}", where the engines file has "${command}"`);
+      continue;
+    }
+    if (own.some((read) => declarationsOf(read) !== declarationsOf(first))) {
+      problems.push(`the reports of engine "${engine.name}" declare different profiles, known bugs or readings: ${filesOf(own)}`);
+      continue;
+    }
+    const merged = mergeShardReports(own.map((read) => read.shard));
+    if (!merged.ok) {
+      problems.push(...merged.problems.map((problem) => `engine "${engine.name}": ${problem}`));
+      continue;
+    }
+    const held = new Map(own.flatMap((read) => [...read.outcome.fixtures]));
+    // In the merged run's order, as one run lists them.
+    const fixtures = new Map(merged.value.results.map((result) => [result.id, held.get(result.id) as RunFixture]));
+    const games = first.outcome.summary.games;
+    const summary = games === undefined ? merged.value : { ...merged.value, games: gamesSummaryOf(merged.value.results, fixtures, { count: games.perSetting, seed: games.seed }) };
+    outcomes.push({ ...first.outcome, summary, fixtures });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: outcomes };
+}
