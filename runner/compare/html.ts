@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { countsLine, describeEngine, type FixtureResult } from '../run/outcome.ts';
 import { escapeHtml } from '../report/html/escape.ts';
+import { pageHead } from '../report/html/page.ts';
 import type { EngineOutcome } from './comparison.ts';
 import { describeCell, isTelling, type MatrixRow } from './matrix.ts';
 import { compareSummaryLine, describeReading, fixturesOrGames, judgedUnderLine } from './pretty.ts';
@@ -154,18 +155,7 @@ ${more > 0 ? `<p class="muted">and ${more} more: the JSON report lists each.</p>
 export function renderCompareHtml(report: CompareReport): string {
   const title = `scopa-conformance: compare of ${plural(report.outcomes.length, 'engine')}`;
   const baseline = report.baseline === undefined ? '' : `<p class="muted">Against ${escapeHtml(report.baseline.file)}: ${report.baseline.newlyPassing} cells newly passing, ${report.baseline.newlyFailing} newly failing.</p>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<title>${escapeHtml(title)}</title>
-<style>
-${RUN_STYLE}
-${COMPARE_STYLE}
-</style>
-</head>
+  return `${pageHead(title, `${RUN_STYLE}\n${COMPARE_STYLE}`)}
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>

@@ -11,6 +11,7 @@ import { countsLine, describeEngine, type FixtureResult, isExpectedFailure, isUn
 import { reportCardOf, type RuleFinding } from './card.ts';
 import { escapeHtml, scriptJson } from './html/escape.ts';
 import { gameViewOf } from './html/game-view.ts';
+import { pageHead } from './html/page.ts';
 import { headline } from './pretty.ts';
 
 export interface HtmlOptions {
@@ -125,17 +126,7 @@ export function renderHtml(summary: RunSummary, options: HtmlOptions = {}): stri
   });
   const title = `scopa-conformance: ${describeEngine(summary.engine)}`;
   const context = (options.context ?? []).map((line) => `<p class="muted">${escapeHtml(line)}</p>`).join('\n');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<title>${escapeHtml(title)}</title>
-<style>
-${asset('report.css')}
-</style>
-</head>
+  return `${pageHead(title, asset('report.css'))}
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
