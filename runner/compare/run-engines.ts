@@ -82,7 +82,9 @@ async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: str
     return { fixture, file, variant: setup.variants.get(checked.variant) as ResolvedVariant, rules: request.rules, repro: reproCommand(file, reproFlags) };
   });
   const wanted = setup.games;
-  const settings = wanted === undefined ? [] : gameSettings(setup.variants, engine.profile?.value ?? PLAYS_EVERYTHING);
+  // Games of a variant the selection leaves out are not made at all.
+  const chosen = setup.selection.variants === undefined ? undefined : new Set(setup.selection.variants);
+  const settings = wanted === undefined ? [] : gameSettings(setup.variants, engine.profile?.value ?? PLAYS_EVERYTHING).filter((setting) => chosen?.has(setting.variant.id) ?? true);
   const made = wanted === undefined ? [] : await generatedGamesStoppable(settings, wanted, version, (id, seed) => reproGameCommand(id, seed, reproFlags), io.signal);
   const whole = selectFixtures([...corpus, ...made], { ...setup.selection, shard: undefined });
   const items = setup.selection.shard === undefined ? whole : selectFixtures(whole, { shard: setup.selection.shard });

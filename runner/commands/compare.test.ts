@@ -1,0 +1,250 @@
+// compare, end to end (issue 34): the reference, the Python example engine, a mutant that plays a documented reading
+// and declares it, and a mutant with a bug, over a few pagat fixtures and a seeded game per setting; then the same
+// beside an engine that hangs and one that lies, split over CI jobs and merged, against a baseline, and given bad input.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type CliRun, REPO_ROOT, runCli } from '../cli/cli-harness.ts';
+import { variantsOrStop } from '../cli/command.ts';
+import { buildMutant, type BuiltMutant } from '../mutants/apply.ts';
+import { MUTANTS } from '../mutants/catalog.ts';
+import { programCommand } from '../mutants/shared-builds.ts';
+
+const FIXTURES = ['cap-rank-priority-01', 'cap-rank-priority-05', 'cap-choice-02', 'sweep-last-play-01', 'end-target-01'].map((id) => `fixtures/pagat/${id}.yaml`);
+/** The corpus and one game per pagat setting of each engine (2, 3, 4 and 6 players), as every test here runs them. */
+const SELECTION = [...FIXTURES, '--variant', 'pagat', '--games', '1', '--jobs', '2'];
+const HANGS = join(REPO_ROOT, 'runner/testdata/hostile/engines/hang-on-second.mjs');
+
+interface Cell {
+  engine: string;
+  status: string;
+  passed: number;
+  failed: number;
+  notApplicable: number;
+  notJudged: number;
+  failures: string[];
+  change?: string;
+}
+interface Report {
+  engines: { name: string; run: { fixtures: { id: string; outcome: string; derived?: string; message?: string }[] } }[];
+  matrix: { rule: string | null; cells: Cell[] }[];
+  census: { entries: { ambiguity: string; engines: { engine: string; readings: unknown[] }[] }[]; undocumented: unknown[] };
+  disagreements: { id: string; answers: { engines: string[]; outcome: string; findings: unknown[] }[] }[];
+  baseline?: { newlyPassing: number; newlyFailing: number };
+}
+
+const mutant = (name: string) => {
+  const found = MUTANTS.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no mutant ${name} in the catalog`);
+  return found;
+};
+const READING = mutant('sweep-on-last-play');
+const BUG = mutant('rank-priority-ignored');
+
+let dir: string;
+const built: BuiltMutant[] = [];
+let plain: CliRun;
+let hostile: CliRun;
+
+/** Durations aside (they differ from run to run), a report as it is. */
+const timeless = (text: string): unknown => JSON.parse(text, (key, value: unknown) => (key === 'durationMs' ? 0 : value));
+const reportOf = (run: CliRun): Report => JSON.parse(run.stdout) as Report;
+/** An engine's cells that count something (a rule only another engine breaks adds a row, empty for this engine). */
+const cellsOf = (report: Report, engine: string): Map<string | null, Cell> =>
+  new Map(report.matrix.flatMap((row) => row.cells.filter((cell) => cell.engine === engine && cell.passed + cell.failed + cell.notApplicable + cell.notJudged > 0).map((cell) => [row.rule, cell] as const)));
+const compare = (...args: string[]): Promise<CliRun> => runCli(['compare', ...args]);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scopa-compare-'));
+  const [reading, bug] = await Promise.all([buildMutant(READING), buildMutant(BUG)]);
+  built.push(reading as BuiltMutant, bug as BuiltMutant);
+  const pagat = (await variantsOrStop()).get('pagat');
+  const declared = pagat === undefined ? undefined : READING.reading?.declare(pagat.rules);
+  if (declared === undefined) throw new Error('the reading mutant declares nothing for pagat');
+  await writeFile(join(dir, 'last-play.yaml'), stringify({ variants: [{ id: 'pagat', ...declared }] }));
+  const engines = [
+    { name: 'reference' },
+    { name: 'scopa-py', engine: 'python3 examples/python/scopa_engine.py' },
+    { name: 'last-play', engine: reading?.engineCommand, profile: 'last-play.yaml' },
+    { name: 'rank-bug', engine: bug?.engineCommand },
+  ];
+  await writeFile(join(dir, 'engines.yaml'), stringify({ engines }));
+  const neighbours = [
+    { name: 'hangs', engine: `${JSON.stringify(process.execPath)} ${JSON.stringify(HANGS)}`, timeout: 0.25 },
+    { name: 'lies', engine: programCommand('runner/testdata/lies/lying-engine.ts', 'round-end-twice') },
+  ];
+  await writeFile(join(dir, 'hostile.yaml'), stringify({ engines: [...engines.slice(0, 2), neighbours[0], ...engines.slice(2), neighbours[1]] }));
+  [plain, hostile] = await Promise.all([compare(join(dir, 'engines.yaml'), ...SELECTION, '--reporter', 'json'), compare(join(dir, 'hostile.yaml'), ...SELECTION, '--reporter', 'json')]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(built.map((mutantBuilt) => mutantBuilt.remove()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('four engines side by side', () => {
+  test('the matrix: every rule passed by each engine, but rank priority, which the mutant with a bug breaks on both its fixtures', () => {
+    expect(plain.code, plain.stderr).toBe(1);
+    const report = reportOf(plain);
+    // The rules the five fixtures cite, and those the games' events exercise (the deal, each kind of play and award).
+    expect(report.matrix.map((row) => row.rule)).toEqual([
+      'DEAL-PROCEDURE', 'DEAL-REFILL', 'PLAY-TRAIL', 'CAP-RANK', 'CAP-SUM', 'CAP-RANK-PRIORITY', 'CAP-CHOICE', 'SWEEP-POINT', 'SWEEP-LAST-PLAY', 'SWEEP-REMAINDER',
+      'SCORE-MOST-CARDS', 'SCORE-MOST-COINS', 'SCORE-CARD', 'SCORE-PRIMIERA', 'SCORE-SWEEPS', 'END-TARGET', 'END-EXACT-TIE', 'END-RANKING',
+    ]);
+    for (const row of report.matrix) {
+      const statuses = row.cells.map((cell) => `${cell.engine} ${cell.status}`);
+      const bugStatus = row.rule === 'CAP-RANK-PRIORITY' ? 'failed' : 'passed';
+      expect(statuses, String(row.rule)).toEqual(['reference passed', 'scopa-py passed', 'last-play passed', `rank-bug ${bugStatus}`]);
+    }
+    const priority = report.matrix.find((row) => row.rule === 'CAP-RANK-PRIORITY');
+    expect(priority?.cells.map(({ engine, passed, failed, failures }) => ({ engine, passed, failed, failures }))).toEqual([
+      { engine: 'reference', passed: 2, failed: 0, failures: [] },
+      { engine: 'scopa-py', passed: 2, failed: 0, failures: [] },
+      { engine: 'last-play', passed: 2, failed: 0, failures: [] },
+      { engine: 'rank-bug', passed: 0, failed: 2, failures: ['pagat/cap-rank-priority-01', 'pagat/cap-rank-priority-05'] },
+    ]);
+    // The two fixtures that fail on rank priority cite CAP-CHOICE too: it is not judged there.
+    const choice = report.matrix.find((row) => row.rule === 'CAP-CHOICE')?.cells.find((cell) => cell.engine === 'rank-bug');
+    expect(choice).toMatchObject({ status: 'passed', passed: 1, failed: 0, notJudged: 2 });
+  });
+
+  test('the census: the reading the mutant declares, under each entry of the register it is', () => {
+    const { census } = reportOf(plain);
+    const lastPlay = [{ engine: 'last-play', readings: [{ variant: 'pagat', knob: 'sweep.lastPlay', value: true, rule: 'SWEEP-LAST-PLAY' }] }];
+    expect(census.entries.map(({ ambiguity, engines }) => ({ ambiguity, engines }))).toEqual([
+      { ambiguity: 'AMB-17', engines: lastPlay },
+      { ambiguity: 'AMB-46', engines: lastPlay },
+      { ambiguity: 'AMB-63', engines: lastPlay },
+    ]);
+    expect(census.undocumented).toEqual([]);
+  });
+
+  test('the disagreements: the bug against the engines judged alike; the reading judged under its own rules, apart', () => {
+    const report = reportOf(plain);
+    const refused = (id: string) => ({
+      id,
+      answers: [
+        { engines: ['reference', 'scopa-py'], outcome: 'passed', findings: [] },
+        { engines: ['rank-bug'], outcome: 'failed', findings: [{ rule: 'CAP-RANK-PRIORITY', round: 1, play: 1, brief: 'expected refusal CAPTURE_RANK_PRIORITY, got none' }] },
+      ],
+    });
+    expect(report.disagreements.map(({ id, answers }) => ({ id, answers }))).toEqual([refused('pagat/cap-rank-priority-01'), refused('pagat/cap-rank-priority-05')]);
+    const lastPlay = report.engines.find((engine) => engine.name === 'last-play')?.run.fixtures.find((fixture) => fixture.id === 'pagat/sweep-last-play-01');
+    expect(lastPlay).toMatchObject({ outcome: 'passed', derived: 'rules.sweep.lastPlay: true' });
+  });
+
+  test('a hanging and a lying engine in the same file change nothing in the others’ cells, runs or disagreements', () => {
+    expect(hostile.code, hostile.stderr).toBe(3);
+    const [before, after] = [reportOf(plain), reportOf(hostile)];
+    for (const name of ['reference', 'scopa-py', 'last-play', 'rank-bug']) {
+      expect(cellsOf(after, name), name).toEqual(cellsOf(before, name));
+      const run = (report: Report) => timeless(JSON.stringify(report.engines.find((engine) => engine.name === name)));
+      expect(run(after), name).toEqual(run(before));
+    }
+    const hangs = after.engines.find((engine) => engine.name === 'hangs')?.run.fixtures ?? [];
+    expect(hangs.length).toBeGreaterThan(0);
+    expect(hangs.every((fixture) => fixture.outcome === 'errored' && /250 ms/.test(fixture.message ?? ''))).toBe(true);
+    expect([...cellsOf(after, 'lies').values()].some((cell) => cell.status === 'failed')).toBe(true);
+    const amongTheFour = (report: Report) =>
+      report.disagreements.flatMap(({ id, answers }) => {
+        const kept = answers.map((answer) => ({ ...answer, engines: answer.engines.filter((engine) => !['hangs', 'lies'].includes(engine)) })).filter((answer) => answer.engines.length > 0);
+        return kept.length > 1 ? [{ id, answers: kept }] : [];
+      });
+    expect(amongTheFour(after)).toEqual(amongTheFour(before));
+  });
+});
+
+describe('split over CI jobs and merged', () => {
+  /** One job per engine, the Python engine's in two shards. */
+  const parts: string[] = [];
+  beforeAll(async () => {
+    const jobs = [['--only', 'reference'], ['--only', 'scopa-py', '--shard', '1/2'], ['--only', 'scopa-py', '--shard', '2/2'], ['--only', 'last-play', '--only', 'rank-bug']];
+    parts.push(...jobs.map((_, index) => join(dir, `part-${index}.json`)));
+    const ran = await Promise.all(jobs.map((args, index) => compare(join(dir, 'engines.yaml'), ...SELECTION, ...args, '--reporter', 'json', '--out', parts[index] as string)));
+    for (const part of ran) expect(part.code, part.stderr).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  test('merged in any order, the report of the one run', async () => {
+    const merged = await compare(join(dir, 'engines.yaml'), '--merge', ...[...parts].reverse(), '--reporter', 'json');
+    expect(merged.code, merged.stderr).toBe(1);
+    expect(timeless(merged.stdout)).toEqual(timeless(plain.stdout));
+  });
+
+  test('a missing shard, an engine no report holds, and one run as another command: each said, nothing reported', async () => {
+    const missing = await compare(join(dir, 'engines.yaml'), '--merge', parts[1] as string, parts[3] as string);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toContain('error: no report holds engine "reference"');
+    expect(missing.stderr).toContain('error: engine "scopa-py": shard 2/2 is missing (of 2; given: 1/2)');
+    const other = join(dir, 'other.yaml');
+    await writeFile(other, stringify({ engines: [{ name: 'scopa-py', engine: 'python3 elsewhere.py' }] }));
+    const renamed = await compare(other, '--merge', parts[1] as string, parts[2] as string);
+    expect(renamed).toMatchObject({ code: 2, stdout: '' });
+    expect(renamed.stderr).toContain('engine "scopa-py" was run as "python3 examples/python/scopa_engine.py", where the engines file has "python3 elsewhere.py"');
+  });
+});
+
+describe('against a baseline', () => {
+  test('the bug fixed is newly passing; brought back, newly failing; the other cells unmarked', async () => {
+    const engines = join(dir, 'engines.yaml');
+    const before = join(dir, 'before.json');
+    await writeFile(before, plain.stdout);
+    const fixed = join(dir, 'fixed.yaml');
+    await writeFile(fixed, stringify({ engines: [{ name: 'reference' }, { name: 'rank-bug' }] }));
+    const after = await compare(fixed, ...SELECTION, '--reporter', 'json', '--baseline', before);
+    expect(after.code, after.stderr).toBe(0);
+    const marked = (report: Report) => report.matrix.flatMap((row) => row.cells.flatMap((cell) => (cell.change === undefined ? [] : [`${row.rule} ${cell.engine} ${cell.change}`])));
+    expect(marked(reportOf(after))).toEqual(['CAP-RANK-PRIORITY rank-bug newly-passing']);
+    expect(reportOf(after).baseline).toMatchObject({ newlyPassing: 1, newlyFailing: 0 });
+    await writeFile(join(dir, 'after.json'), after.stdout);
+    const back = await compare(engines, '--merge', before, '--baseline', join(dir, 'after.json'), '--reporter', 'json');
+    expect(marked(reportOf(back))).toEqual(['CAP-RANK-PRIORITY rank-bug newly-failing']);
+  });
+});
+
+describe('every reporter, and the badges', () => {
+  test('markdown for a pull request, HTML, and a shields endpoint badge per engine, from one report', async () => {
+    const engines = join(dir, 'engines.yaml');
+    const report = join(dir, 'report.json');
+    await writeFile(report, plain.stdout);
+    const markdown = await compare(engines, '--merge', report, '--reporter', 'markdown', '--badges', join(dir, 'badges'));
+    expect(markdown.stdout).toMatch(/^<!-- scopa-conformance compare -->\n### scopa-conformance: 4 engines compared\n/);
+    expect(markdown.stdout).toContain('| `CAP-RANK-PRIORITY` | passed 2 | passed 2 | passed 2 | **failed 2** |');
+    expect(markdown.stdout).toContain('<details><summary>pagat/cap-rank-priority-01: ');
+    const badge = (name: string) => readFile(join(dir, 'badges', `${name}.json`), 'utf8').then((text) => JSON.parse(text) as unknown);
+    expect(await badge('reference')).toEqual({ schemaVersion: 1, label: 'scopa-conformance', message: '9/9 passed', color: 'brightgreen' });
+    expect(await badge('rank-bug')).toEqual({ schemaVersion: 1, label: 'scopa-conformance', message: '7/9 passed', color: 'red' });
+    const html = await compare(engines, '--merge', report, '--reporter', 'html', '--out', join(dir, 'compare.html'));
+    expect(html.stdout).toContain('HTML report: ');
+    expect(await readFile(join(dir, 'compare.html'), 'utf8')).toContain('<title>scopa-conformance: compare of 4 engines</title>');
+  });
+});
+
+describe('bad input: a clear error at file:line, exit 2, nothing run or written', () => {
+  test.each([
+    ['does-not-parse', ':4:1: error: Sequence item without - indicator'],
+    ['names-no-engine', ':2:1: error: names no engine'],
+    ['repeats-a-name', ':6:11: error: the name "python" is given twice: engine 1 (line 3) has it too'],
+    ['missing-profile', ':5:14: error: profile "../profiles/no-such-profile.yaml": no such file'],
+  ])('%s', async (name, message) => {
+    const out = join(dir, `${name}.json`);
+    const badges = join(dir, `${name}-badges`);
+    const given = `runner/compare/cases/invalid/${name}.yaml`;
+    const ran = await compare(given, ...FIXTURES, '--reporter', 'json', '--out', out, '--badges', badges);
+    expect({ code: ran.code, stdout: ran.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(ran.stderr).toContain(`${given}${message}`);
+    expect(existsSync(out) || existsSync(badges)).toBe(false);
+  });
+
+  test('a report that is not a compare report, given to --merge or --baseline: where it is wrong', async () => {
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{\n  "comparison": "scopa-conformance compare",\n  "engines": 3\n}\n');
+    const merged = await compare(join(dir, 'engines.yaml'), '--merge', bad);
+    expect(merged).toMatchObject({ code: 2, stdout: '' });
+    expect(merged.stderr).toContain(`${bad}:3:14: error: not a report of scopa-conformance compare --reporter json: `);
+    const baseline = await compare(join(dir, 'engines.yaml'), ...FIXTURES, '--baseline', bad);
+    expect(baseline).toMatchObject({ code: 2, stdout: '' });
+  });
+});
