@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRegister } from '../util/register.ts';
-import { ambiguitiesOf } from './ambiguity.ts';
+import { ambiguitiesOf, undocumentedDeclarations } from './ambiguity.ts';
 
 describe('ambiguitiesOf', () => {
   test("the register's entries of the catalog's readings", () => {
@@ -53,5 +53,23 @@ describe('ambiguitiesOf', () => {
   test('a knob no entry names: the entries of its rule; of no rule, none', () => {
     expect(ambiguitiesOf('remainder.whenNobodyCaptured', 'dealer', 'SWEEP-REMAINDER', register)).toEqual(['AMB-02', 'AMB-03']);
     expect(ambiguitiesOf('options.captureHints', true, null, register)).toEqual([]);
+  });
+});
+
+describe('declarations no source documents', () => {
+  test('a knob value no reading of the register names is listed, as variant knob: value; documented readings and host options are not', () => {
+    const profile = {
+      variants: [
+        {
+          id: 'pagat',
+          rules: { sweep: { lastPlay: true }, capture: { rankPriority: false }, openingTable: { redeal: [], bonus: { enabled: true } } },
+          categories: { primiera: { ties: 'each' as const }, settebello: { copies: 'most' as const } },
+          options: { target: [11] },
+        },
+      ],
+    };
+    expect(undocumentedDeclarations(profile)).toEqual(['pagat openingTable.bonus.enabled: true', 'pagat categories.settebello.copies: most']);
+    expect(undocumentedDeclarations({ variants: '*' })).toEqual([]);
+    expect(undocumentedDeclarations({ variants: [{ id: 'pagat' }] })).toEqual([]);
   });
 });

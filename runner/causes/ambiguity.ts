@@ -5,7 +5,9 @@
  * @module
  */
 import type { OptionValue } from '../../reference/index.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { type RegisterEntry, readRegister } from '../util/register.ts';
+import { ruleAt } from './candidates.ts';
 
 /**
  * Whether a register knob (`thirty: none`, `capture.sums: fewest-cards`, or a value alone, `first-player`) names the
@@ -42,3 +44,28 @@ export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | n
   const chosen = namedOfRule.length > 0 ? namedOfRule : ofItsRule.length > 0 ? ofItsRule : named;
   return chosen.map((entry) => entry.id);
 }
+
+/**
+ * The declarations of a profile no source documents: each knob its `rules`, `categories` and `redeals` set to a value
+ * no reading of the register names, as `variant knob: value`. A fixed value of a host option is the variant's own
+ * setting and documented by it; what the engine plays and reports (players, team modes, omit) reads no rule.
+ */
+export function undocumentedDeclarations(profile: EngineProfile, register: readonly RegisterEntry[] = readRegister()): string[] {
+  if (profile.variants === '*') return [];
+  return profile.variants.flatMap((declared) => {
+    const knobs = [
+      ...leaves(declared.rules ?? {}, []).map(([path, value]) => ({ knob: path.join('.'), value, rule: ruleAt(path.join('.')) })),
+      ...Object.entries(declared.categories ?? {}).flatMap(([category, set]) => Object.entries(set).map(([knob, value]) => ({ knob: `categories.${category}.${knob}`, value, rule: null }))),
+      ...Object.entries(declared.redeals ?? {}).flatMap(([rule, set]) => Object.entries(set).map(([knob, value]) => ({ knob: `redeals.${rule}.${knob}`, value, rule }))),
+    ];
+    return knobs
+      .filter(({ knob, value, rule }) => !isDocumented(knob, typeof value === 'object' ? JSON.stringify(value) : (value as OptionValue), rule, register))
+      .map(({ knob, value }) => `${declared.id} ${knob}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  });
+}
+
+/** Every value of a rules patch other than a map, with its path. */
+const leaves = (node: object, path: string[]): [string[], unknown][] =>
+  Object.entries(node).flatMap(([key, value]): [string[], unknown][] =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? leaves(value, [...path, key]) : [[[...path, key], value]],
+  );

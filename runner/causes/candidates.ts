@@ -53,7 +53,7 @@ const readingKnobs = (): Leaf[] =>
   listedKnobs(Object.fromEntries(Object.entries(rulesProperties()).filter(([group]) => !NOT_READINGS.has(group))));
 
 /** The rule of the knob at a dotted rules path (`end.target`), from the schema. */
-function ruleAt(path: string): string | null {
+export function ruleAt(path: string): string | null {
   let properties: Record<string, SchemaNode> | undefined = rulesProperties();
   let node: SchemaNode | undefined;
   for (const key of path.split('.')) {

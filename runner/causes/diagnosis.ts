@@ -123,19 +123,23 @@ export async function diagnose(setup: DiagnosisSetup): Promise<DiagnosisOutcome>
 
   const found: Found[] = [];
   let explanation = start;
-  for (let generation = 0; generation < GENERATIONS; generation++) {
-    const searched = await searchCauses(games, explanation, compared, readingsOf(setup, games), bugs, (name) => setup.progress?.(`trying ${name}`));
+  let searched = await searchCauses(games, explanation, compared, readingsOf(setup, games), bugs, (name) => setup.progress?.(`trying ${name}`));
+  let regenerated = false;
+  for (let generation = 1; ; generation++) {
     found.push(...searched.found);
     explanation = searched.explanation;
-    if (searched.found.length === 0 || generatedItems.length === 0) break;
+    if (searched.found.length === 0 || generatedItems.length === 0 || generation === GENERATIONS) break;
     generatedItems = setup.generate(explanation.profile, explanation.reference);
     generated = await ask(generatedItems);
     lost.push(...generated.lost);
     games = [...asked.games, ...generated.games];
+    regenerated = true;
+    searched = await searchCauses(games, explanation, compared, readingsOf(setup, games), bugs, (name) => setup.progress?.(`trying ${name}`));
   }
-  const judgeAll = (under: Explanation): (GameJudgement | undefined)[] => games.map((game) => judgeGame(game, under, compared));
+  // The games judged last, before any cause and with those found: the search's own, unless games were made again.
+  const before = regenerated ? games.map((game) => judgeGame(game, start, compared)) : searched.before;
   const results = await resultsUnder(games, explanation, compared, setup.judged);
-  return outcome({ found, explanation, games, before: judgeAll(start), after: judgeAll(explanation), results });
+  return outcome({ found, explanation, games, before, after: searched.after, results });
 }
 
 /** Every game run as `run` runs it with the explanation's profile and known bugs, against the engine's one answer. */

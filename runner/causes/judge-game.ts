@@ -18,7 +18,7 @@ import { compareWithExpectations, type ComparedReply, isUnjudged, type PlacedDiv
 import { compareLegal } from '../divergences/legal.ts';
 import { legalAtPositions, type Reference, replayOnReference } from '../engines/reference.ts';
 import { expectationsFromReply } from '../fixture/expectations.ts';
-import { type ReplayReply, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
+import { type Expectations, type ReplayReply, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
 import { declaredSettings, inputsPlayed } from '../profile/plan.ts';
 import { sameJson, sameStreams } from '../verdict/equality.ts';
 import { positionsOf } from '../verdict/positions.ts';
@@ -78,7 +78,7 @@ export function judgeGame(game: DiagnosedGame, explanation: Explanation, compare
     const reporting = reportingFor(compared, variantProfileOf(compared, fixture.variant));
     return { ...compareWithExpectations(fixture, played, request.rules, reporting), request, played, rounds };
   }
-  const expect = expectationsFromReply(request, played);
+  const expect = expectationsFromReply(request, played) ?? refusedAtStart(played);
   if (expect === undefined) return undefined;
   const expected = { ...fixture, options: request.options, rounds: inputsPlayed(fixture.rounds, played.events), expect };
   const judged = compareWithExpectations(expected, game.answer, request.rules, reportingFor(explanation.profile, declared));
@@ -91,6 +91,16 @@ export function judgeGame(game: DiagnosedGame, explanation: Explanation, compare
     return divergence === null ? [] : [{ divergence, phase: 'play' }];
   });
   return { ...judged, divergences: [...judged.divergences, ...legal], request, played, rounds };
+}
+
+/**
+ * What is expected of a game the reference refuses to start under the explanation (a first dealer the rules want
+ * given, and none is): that refusal, and nothing else.
+ */
+function refusedAtStart(played: ReplayReply): Expectations | undefined {
+  const { rejection } = played;
+  if (rejection === undefined) return undefined;
+  return { events: { match: 'all', list: played.events }, reject: { round: rejection.round, play: rejection.play, code: rejection.code } };
 }
 
 /** What identifies a divergence across explanations: its rule (or kind) and its round, one per both. */

@@ -7,7 +7,8 @@
  */
 import type { RuleId } from '../../reference/index.ts';
 import { MUTANTS } from '../mutants/catalog.ts';
-import type { SourceChange } from './patched-reference.ts';
+import type { KnownBugs } from '../profile/plan.ts';
+import { referenceWith, type SourceChange } from './patched-reference.ts';
 
 export interface KnownBug extends SourceChange {
   /** What the engine does wrong, as a player would say it. */
@@ -27,3 +28,14 @@ export const KNOWN_BUGS: readonly KnownBug[] = MUTANTS.filter((mutant) => mutant
 
 /** The known bug of this name, if there is one. */
 export const knownBug = (name: string): KnownBug | undefined => KNOWN_BUGS.find((bug) => bug.name === name);
+
+/** The known bugs of these names with the reference that plays them, as a plan takes them; undefined for none. */
+export async function knownBugsNamed(names: readonly string[]): Promise<KnownBugs | undefined> {
+  if (names.length === 0) return undefined;
+  const bugs = names.map((name) => {
+    const bug = knownBug(name);
+    if (bug === undefined) throw new Error(`no known bug is named "${name}"`);
+    return bug;
+  });
+  return { names, reference: await referenceWith(bugs) };
+}

@@ -46,7 +46,7 @@ interface Scored {
 }
 
 /** How many of the hypotheses that changed some game are tried in pairs, where none explains anything alone. */
-const PAIRS_OF = 10;
+const PAIRS_OF = 16;
 
 /** Every pair of the hypotheses that could join together: not two values of one knob. */
 const pairsOf = (hypotheses: readonly Hypothesis[]): Step[] =>
@@ -122,19 +122,32 @@ export async function searchCauses(
     return read.some((path) => !sameJson(knobAt(now.request.rules, path), knobAt(under.request.rules, path)));
   };
 
-  /** What the plain reference plays in a game as judged now: a bug that plays none of the games it is tried on otherwise changes nothing there. */
-  const plainPlays = new WeakMap<GameJudgement, ReplayReply>();
-  const playsOtherwise = (index: number, alone: Reference): boolean => {
+  /**
+   * Whether a bug alone makes the reference play a game otherwise than the plain reference does, as the game is
+   * played now; a bug that plays none of the games it is tried on otherwise changes nothing there. Known for each
+   * game until the rules it is played with change (a reading of its variant joins).
+   */
+  const requestVersions = games.map(() => 0);
+  const plainPlays = new Map<number, { version: number; reply: ReplayReply }>();
+  const bugPlays = new Map<string, Map<number, { version: number; otherwise: boolean }>>();
+  const playsOtherwise = (index: number, bug: KnownBug, alone: Reference): boolean => {
     const judgement = judgements[index];
     if (judgement === undefined) return false;
     if (games[index]?.item.fixture.expect.legal !== undefined) return true;
-    let plain = plainPlays.get(judgement);
-    if (plain === undefined) {
-      plain = replayOnReference(judgement.request);
-      plainPlays.set(judgement, plain);
+    const version = requestVersions[index] as number;
+    const known = bugPlays.get(bug.name)?.get(index);
+    if (known?.version === version) return known.otherwise;
+    let plain = plainPlays.get(index);
+    if (plain?.version !== version) {
+      plain = { version, reply: replayOnReference(judgement.request) };
+      plainPlays.set(index, plain);
     }
     const played = replayOnReference(judgement.request, alone);
-    return !sameStreams(plain.events, played.events) || !sameJson(plain.rejection, played.rejection);
+    const otherwise = !sameStreams(plain.reply.events, played.events) || !sameJson(plain.reply.rejection, played.rejection);
+    const ofBug = bugPlays.get(bug.name) ?? new Map<number, { version: number; otherwise: boolean }>();
+    ofBug.set(index, { version, otherwise });
+    bugPlays.set(bug.name, ofBug);
+    return otherwise;
   };
 
   /** Each game's judgement changes its version: a hypothesis rejected on games whose versions all stand is rejected still. */
@@ -186,14 +199,15 @@ export async function searchCauses(
       judgements[index]?.divergences.some(({ divergence }) => rules.has(divergence.rule ?? null)) === true ||
       judgements[index]?.hidden.some(({ divergence }) => rules.has(divergence.rule ?? null)) === true;
     const likely = [...failingGames.filter(showsRule), ...failingGames.filter((game) => !showsRule(game))];
-    // A bug is first played alone (its engine is loaded once for every search): one that plays none of the likely
-    // failing games otherwise cannot explain them, and its engine with the bugs already named is never loaded.
+    // A bug is first played alone (its engine is loaded once for every search) on the likeliest failing games, those
+    // showing its rule first: one that plays none of them otherwise cannot explain them, and its engine with the bugs
+    // already named is never loaded.
     const [only] = step;
     if (step.length === 1 && only?.kind === 'bug') {
-      const alone = await referenceWith([only.bug]).catch(() => undefined);
       const first = likely.slice(0, 2 * SAMPLE);
       for (const index of first) examine(index);
-      if (alone === undefined || !first.some((index) => playsOtherwise(index, alone))) return undefined;
+      const alone = await referenceWith([only.bug]).catch(() => undefined);
+      if (alone === undefined || !first.some((index) => playsOtherwise(index, only.bug, alone))) return undefined;
     }
     let next: Explanation | undefined = explanation;
     for (const hypothesis of step) next = next === undefined ? undefined : await withHypothesis(next, hypothesis);
@@ -258,7 +272,10 @@ export async function searchCauses(
     }
     const was = judgements;
     judgements = games.map((_, index) => judge(index, explanation));
-    for (const index of all) if (!sameJudgement(was[index], judgements[index])) versions[index]++;
+    for (const index of all) {
+      if (!sameJudgement(was[index], judgements[index])) versions[index]++;
+      if (!sameJson(was[index]?.request, judgements[index]?.request)) requestVersions[index]++;
+    }
     reads = [];
   }
   return { found, explanation, before, after: judgements };

@@ -174,6 +174,28 @@ describe('diagnose: an engine with three documented readings and one known bug, 
     expect(bugsText).toMatch(/^# yaml-language-server: \$schema=https:\/\/unpkg\.com\/scopa-conformance@[\d.]+\/spec\/known-bugs\.schema\.json$/m);
   });
 
+  test('run with the profile and the known bugs it wrote: nothing else fails, and the run still fails, naming the bug', async () => {
+    const ran = await runCli(['run', 'fixtures/pagat', 'fixtures/escoba', '--engine', built.engineCommand, '--profile', written, '--known-bugs', knownBugs, '--games', '10', '--reporter', 'json']);
+    const report = JSON.parse(ran.stdout) as { findings: unknown[]; errored: number; passed: number; knownBugs: { name: string; rule: string }[] };
+    expect(report.findings).toEqual([]);
+    expect(report.errored).toBe(0);
+    expect(report.passed).toBeGreaterThan(0);
+    expect(report.knownBugs.map(({ name, rule }) => ({ name, rule }))).toEqual([{ name: bug, rule: mutant(bug).rule }]);
+    expect(ran.code).toBe(1);
+    const pretty = await runCli(['run', 'fixtures/pagat', '--engine', built.engineCommand, '--profile', written, '--known-bugs', knownBugs]);
+    expect(pretty.stdout).toContain(`KNOWN BUGS (1): judged as the reference playing them; the run fails while any is listed\n  ${bug} (${mutant(bug).rule}): `);
+    expect(pretty.code).toBe(1);
+  }, 300_000);
+
+  test('run with a known-bugs file naming a bug the catalog does not have: file:line:col, exit 2, nothing run', async () => {
+    const typo = join(dir, 'typo-bugs.yaml');
+    await writeFile(typo, 'bugs:\n  - settebello-forgotten-from-round3\n');
+    const ran = await runCli(['run', 'pagat/cap-rank-01', '--known-bugs', typo], { cwd: dir });
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toContain('typo-bugs.yaml:2:5: error: no known bug is named "settebello-forgotten-from-round3"; did you mean "settebello-forgotten-from-round-3"?');
+  });
+
   test('run with the profile it wrote fails only on the bug\'s rule', async () => {
     const profile = parse(await readFile(written, 'utf8')) as unknown;
     expect(profileProblems(profile, registry.value)).toEqual([]);

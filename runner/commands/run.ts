@@ -19,6 +19,11 @@ import { checkFixtureFiles } from '../load/corpus.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
+import { undocumentedDeclarations } from '../causes/ambiguity.ts';
+import { loadKnownBugsFile } from '../causes/known-bugs-file.ts';
+import type { KnownBug } from '../causes/known-bugs.ts';
+import { referenceWith } from '../causes/patched-reference.ts';
+import type { Reference } from '../engines/reference.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSummary, isUnexpected, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
@@ -83,6 +88,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'validate-protocol': { type: 'boolean' },
   profile: { type: 'string' },
+  'known-bugs': { type: 'string' },
   'write-expect-fail': { type: 'string' },
   force: { type: 'boolean' },
   games: { type: 'string' },
@@ -97,8 +103,8 @@ export const runCommand: Command = {
                               [--tags <a,b>] [--shard <i/n>] [--jobs <n>] [--reporter <name> [--out <file>]]
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
-                              [--profile <file>] [--write-expect-fail <file>] [--force]
-                              [--games <n> [--seed <n>]]
+                              [--profile <file>] [--known-bugs <file>] [--write-expect-fail <file>]
+                              [--force] [--games <n> [--seed <n>]]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations, as far as the engine
@@ -182,9 +188,16 @@ Engine:
                         hello. Where its rules differ from a fixture's, the expectations are
                         derived on the reference engine; a fixture it cannot play is
                         reported not applicable, with the reason
+  --known-bugs <file>   bugs of the catalog the engine is known to have, by name
+                        (spec/known-bugs.schema.json, as diagnose --write-known-bugs writes
+                        them): every expectation is derived on the reference playing them,
+                        and the games of --games are played by it, so that what is left shows
+                        the engine's other bugs. The run fails while any is listed (exit 1
+                        at least), and the report names them
 
 Progress is shown on stderr when it is a terminal and CI is not set.
-Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed;
+Exit status: 0 every fixture as expected; 1 a fixture failed, or a listed one passed, or
+the engine has known bugs;
 2 a usage mistake or an invalid variant, fixture, profile or expect-fail file, or no fixture
 judged (each skipped or not applicable) (nothing run, except
 the valid fixtures under --keep-going);
@@ -225,13 +238,17 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       variantsFlags: userVariantsFlags(values, variantWords ?? []),
       keepGoing: values['keep-going'] === true,
       profile: values.profile,
+      knownBugs: values['known-bugs'],
       expectFail: values['expect-fail'],
       ...(baseline === undefined ? {} : { baselinePath: baseline.path }),
       ...(games === undefined ? {} : { games }),
     }, io);
     if (typeof prepared === 'number') return prepared;
-    const { tasks, registry, profile, leftOut } = prepared;
+    const { tasks, registry, profile, leftOut, knownBugs } = prepared;
+    const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile);
     const settings = {
+      ...(knownBugs === undefined ? {} : { knownBugs }),
+      ...(undocumented.length === 0 ? {} : { undocumented }),
       ...(prepared.games === undefined ? {} : { games: prepared.games }),
       engine: judgedByProfile(engine, profile),
       jobs,
@@ -261,8 +278,9 @@ interface RunWanted {
   /** The user's variant folders and files (--variants, and files given for --variant), and the flags that say so again. */
   variants: string[];
   variantsFlags: string[];
-  /** --profile and --expect-fail, as given. */
+  /** --profile, --known-bugs and --expect-fail, as given. */
   profile: string | undefined;
+  knownBugs: string | undefined;
   expectFail: string | undefined;
   /** --write-expect-fail, resolved. */
   baselinePath?: string;
@@ -274,6 +292,8 @@ interface PreparedRun {
   tasks: RunTask[];
   registry: Map<string, ResolvedVariant>;
   profile?: EngineProfile;
+  /** --known-bugs: the bugs read. */
+  knownBugs?: KnownBug[];
   /** How many fixtures the selection takes, before --shard. */
   selected: number;
   /** --keep-going left out invalid fixture files. */
@@ -299,7 +319,7 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     holdUpTo: HELD_FIXTURES,
     jobs: wanted.jobs,
     // The check replays each fixture on the reference engine: where that is the engine run, it judges it there too.
-    judgeOnReference: wanted.engine.kind === 'reference' && wanted.profile === undefined,
+    judgeOnReference: wanted.engine.kind === 'reference' && wanted.profile === undefined && wanted.knownBugs === undefined,
     progress: (total) => {
       checking = progressLine(io, total, 'check');
       return (file) => checking?.tick(showPath(file, io));
@@ -321,6 +341,12 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   if (wanted.profile !== undefined) {
     const loaded = await loadProfileFile(resolve(io.cwd, wanted.profile), registry);
     if (loaded.ok) profile = loaded.value;
+    else errors.push(...loaded.errors);
+  }
+  let knownBugs: KnownBug[] | undefined;
+  if (wanted.knownBugs !== undefined) {
+    const loaded = await loadKnownBugsFile(resolve(io.cwd, wanted.knownBugs));
+    if (loaded.ok) knownBugs = loaded.value;
     else errors.push(...loaded.errors);
   }
   if (wanted.expectFail !== undefined) {
@@ -350,11 +376,13 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   const reproFlags = [
     ...engineFlags(wanted.engine),
     ...(wanted.profile === undefined ? [] : ['--profile', showPath(resolve(io.cwd, wanted.profile), io)]),
+    ...(wanted.knownBugs === undefined ? [] : ['--known-bugs', showPath(resolve(io.cwd, wanted.knownBugs), io)]),
     ...wanted.variantsFlags,
   ];
   const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
   const whole = selectFixtures(entries, { ...selection, shard: undefined });
-  const allGames = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, { ...selection, shard: undefined }, reproFlags, io.signal);
+  const playing = knownBugs === undefined ? undefined : await referenceWith(knownBugs);
+  const allGames = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, { ...selection, shard: undefined }, reproFlags, io.signal, playing);
   // The corpus and the games are one selection, cut in shards as one: merge puts the shards back together.
   const inShard = new Set(selection.shard === undefined ? [...whole, ...allGames] : selectFixtures<(typeof whole)[number] | RunItem>([...whole, ...allGames], { shard: selection.shard }));
   const selected = whole.filter((entry) => inShard.has(entry));
@@ -390,13 +418,22 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     tasks.push(taskOf({ ...game, ...(wanted.htmlPath === undefined ? {} : { keepGame: true }), ...(expectedFailure === undefined ? {} : { expectedFailure }) }));
   }
   const gamesMade = wanted.games === undefined ? {} : { games: { perSetting: wanted.games.count, seed: wanted.games.seed, settings: new Set(games.map((game) => settingOf(game.fixture.id))).size, exercised: exercisedBy(games) } };
-  return { tasks, registry, ...gamesMade, ...(profile === undefined ? {} : { profile }), selected: whole.length + allGames.length, leftOut: leftOut.length > 0 };
+  return {
+    tasks,
+    registry,
+    ...gamesMade,
+    ...(profile === undefined ? {} : { profile }),
+    ...(knownBugs === undefined ? {} : { knownBugs }),
+    selected: whole.length + allGames.length,
+    leftOut: leftOut.length > 0,
+  };
 }
 
 /**
  * The generated games of `--games` that the selection takes (--variant, --filter, --tags; --shard shares them
- * as it shares the corpus), for the settings of the profile given, or of every variant where none is; once
- * `signal` is aborted, those made so far (the run that follows is then interrupted at once).
+ * as it shares the corpus), for the settings of the profile given, or of every variant where none is, played by
+ * `reference` where the engine has known bugs; once `signal` is aborted, those made so far (the run that follows is
+ * then interrupted at once).
  */
 async function gamesSelected(
   registry: Map<string, ResolvedVariant>,
@@ -405,10 +442,11 @@ async function gamesSelected(
   selection: Selection,
   reproFlags: readonly string[],
   signal?: AbortSignal,
+  reference?: Reference,
 ): Promise<RunItem[]> {
   const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
   const repro = (id: string, seed: number): string => reproGameCommand(id, seed, reproFlags);
-  return selectFixtures(await generatedGamesStoppable(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro, signal), selection);
+  return selectFixtures(await generatedGamesStoppable(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro, signal, reference), selection);
 }
 
 /** The rule ids the games' expected events exercise, in the order of spec/rules.md. */
@@ -448,7 +486,7 @@ async function problemsInSelection(errors: LoadError[], files: readonly string[]
  */
 async function refuseToWriteOverInputs(fixtures: readonly string[], wanted: RunWanted, io: Io): Promise<void> {
   const given = (path: string | undefined): string[] => (path === undefined ? [] : [resolve(io.cwd, path)]);
-  const inputs = [...fixtures, ...wanted.variants, ...given(wanted.profile)];
+  const inputs = [...fixtures, ...wanted.variants, ...given(wanted.profile), ...given(wanted.knownBugs)];
   if (wanted.htmlPath !== undefined) await refuseToWriteOver('--out', wanted.htmlPath, [...inputs, ...given(wanted.expectFail)], 'run', io);
   if (wanted.baselinePath !== undefined) await refuseToWriteOver('--write-expect-fail', wanted.baselinePath, inputs, 'run', io);
 }
@@ -466,6 +504,9 @@ interface RunSettings {
   /** --write-expect-fail: where the run's failures are written. */
   baseline?: OutputFile;
   profile?: EngineProfile;
+  knownBugs?: KnownBug[];
+  /** The profile's declarations no source documents. */
+  undocumented?: string[];
   jobs: number;
   bail: boolean;
   reporter: ReporterName;
@@ -485,6 +526,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
       engine: settings.engine,
       variants,
       ...(settings.profile === undefined ? {} : { profile: settings.profile }),
+      ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
       onResult: (_, result) => {
         progress.tick(result.id);
@@ -523,6 +565,8 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     interrupted,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
     ...(settings.games === undefined ? {} : { games: { ...settings.games, counts: countResults(results.filter((result) => isGame(result.id))) } }),
+    ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
+    ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
     durationMs: Math.round(performance.now() - started),
   };
   if (settings.html === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));

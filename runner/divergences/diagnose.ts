@@ -8,7 +8,7 @@ import type { Decision, Rules } from '../../reference/index.ts';
 import type { Fixture, ReplayReply } from '../fixture/fixture.ts';
 import type { Reporting } from '../profile/profile.ts';
 import type { VerdictPart } from '../verdict/verdict.ts';
-import { findDivergences, playEventIndex } from './compare.ts';
+import { compareWithExpectations, type HiddenDivergence, playEventIndex } from './compare.ts';
 import type { Divergence } from './divergence.ts';
 import { compareLegal } from './legal.ts';
 import { unexplainedDivergence } from './unexplained.ts';
@@ -25,14 +25,27 @@ export function diagnoseFailure(
   reporting: Reporting,
   legal?: readonly (readonly Decision[])[],
 ): [Divergence, ...Divergence[]] {
-  const found: Divergence[] =
-    part === 'legal' ? legalDivergences(fixture, reply, rules, legal ?? []) : findDivergences(fixture, reply, rules, reporting);
+  return explainFailure(part, fixture, reply, rules, reporting, legal).divergences;
+}
+
+/** `diagnoseFailure`'s divergences, and those an earlier divergence hides (each with it): rules not judged there. */
+export function explainFailure(
+  part: VerdictPart,
+  fixture: Fixture,
+  reply: ReplayReply,
+  rules: Rules,
+  reporting: Reporting,
+  legal?: readonly (readonly Decision[])[],
+): { divergences: [Divergence, ...Divergence[]]; hidden: HiddenDivergence[] } {
+  const compared = part === 'legal' ? undefined : compareWithExpectations(fixture, reply, rules, reporting);
+  const found: Divergence[] = compared === undefined ? legalDivergences(fixture, reply, rules, legal ?? []) : compared.divergences.map((placed) => placed.divergence);
+  const hidden = compared?.hidden ?? [];
   const [first, ...rest] = found;
-  if (first !== undefined) return [first, ...rest];
+  if (first !== undefined) return { divergences: [first, ...rest], hidden };
   const plain = unexplainedDivergence(part, fixture, reply, rules, reporting);
-  if (plain !== undefined) return [plain];
+  if (plain !== undefined) return { divergences: [plain], hidden };
   const where = reply.rejection ?? { round: 1, play: 0 };
-  return [{ kind: 'unexplained', round: where.round, play: where.play, eventIndex: reply.events.length, part, expected: null, actual: null }];
+  return { divergences: [{ kind: 'unexplained', round: where.round, play: where.play, eventIndex: reply.events.length, part, expected: null, actual: null }], hidden };
 }
 
 /** The first position of `expect.legal` whose decisions differ. */

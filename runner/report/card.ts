@@ -132,3 +132,26 @@ export function reportCardOf(results: readonly FixtureResult[]): RuleFinding[] {
   for (const result of results) if (result.expectedFailure === undefined) card.add(result);
   return card.findings();
 }
+
+/** A rule not judged in some rounds, across a run, because a divergence of another rule came first there. */
+export interface NotJudgedCount {
+  rule: RuleId | null;
+  after: RuleId | null;
+  rounds: number;
+}
+
+/** The rules an earlier divergence kept from being judged, over the run's failures (not those expected to fail), most rounds first. */
+export function notJudgedOf(results: readonly FixtureResult[]): NotJudgedCount[] {
+  const byRules = new Map<string, NotJudgedCount>();
+  for (const result of results) {
+    if (result.expectedFailure !== undefined) continue;
+    for (const { rule, after, rounds } of result.notJudged ?? []) {
+      const key = `${rule ?? ''} ${after ?? ''}`;
+      const known = byRules.get(key) ?? { rule, after, rounds: 0 };
+      known.rounds += rounds.length;
+      byRules.set(key, known);
+    }
+  }
+  const key = (count: NotJudgedCount): string => `${orderKey(count.rule)} ${orderKey(count.after)}`;
+  return [...byRules.values()].sort((a, b) => b.rounds - a.rounds || (key(a) < key(b) ? -1 : 1));
+}

@@ -8,10 +8,11 @@
  * @module
  */
 import type { RunSummary } from '../run/outcome.ts';
-import { reportCardOf } from './card.ts';
+import { notJudgedOf, reportCardOf } from './card.ts';
 
 export function renderJson(summary: RunSummary): string {
   const { counts } = summary;
+  const notJudged = notJudgedOf(summary.results);
   const report = {
     engine: summary.engine,
     shard: summary.shard ?? { index: 1, count: 1, selected: counts.total },
@@ -27,6 +28,9 @@ export function renderJson(summary: RunSummary): string {
     interrupted: summary.interrupted === true,
     durationMs: summary.durationMs,
     games: summary.games,
+    knownBugs: summary.knownBugs,
+    undocumented: summary.undocumented,
+    notJudged: notJudged.length === 0 ? undefined : notJudged,
     findings: reportCardOf(summary.results).map((finding) => ({
       rule: finding.rule,
       name: finding.name,
@@ -48,6 +52,7 @@ export function renderJson(summary: RunSummary): string {
       divergence: result.divergence,
       report: result.report,
       findings: result.findings?.map(({ rule, rounds, divergence, report }) => ({ rule, rounds, divergence, report })),
+      notJudged: result.notJudged,
       derived: result.derived,
       reporting: result.reporting,
       recorded: result.recorded,

@@ -22,6 +22,8 @@ export interface ShardReport {
   bailed: boolean;
   interrupted: boolean;
   durationMs: number;
+  knownBugs?: RunSummary['knownBugs'];
+  undocumented?: string[];
 }
 
 /** A fixture's entry: a result as the run had it, less the game (spec/report.schema.json's `$defs/fixture`). */
@@ -42,6 +44,8 @@ export interface ReportData {
   bailed: boolean;
   interrupted: boolean;
   durationMs: number;
+  knownBugs?: RunSummary['knownBugs'];
+  undocumented?: string[];
   fixtures: FixtureEntry[];
 }
 
@@ -70,8 +74,9 @@ export function shardReportOf(data: ReportData, file: string): LoadResult<ShardR
     const message = `its counts do not match its fixtures (${key}: ${stated[key]} stated, ${counted[key]} among its fixtures): the report was changed or cut`;
     return { ok: false, errors: [{ file, line: 0, col: 0, message }] };
   }
-  const { engine, shard, bailed, interrupted, durationMs } = data;
-  return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs } };
+  const { engine, shard, bailed, interrupted, durationMs, knownBugs, undocumented } = data;
+  const declared = { ...(knownBugs === undefined ? {} : { knownBugs }), ...(undocumented === undefined ? {} : { undocumented }) };
+  return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs, ...declared } };
 }
 
 function countsOf(data: ReportData): Counts {
@@ -151,6 +156,9 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
       interrupted: reports.some((report) => report.interrupted),
       // The work the shards did, one after the other: what one run of the whole selection would take.
       durationMs: reports.reduce((sum, report) => sum + report.durationMs, 0),
+      // The engine's known bugs and the profile's declarations are the run's: every shard's are the same.
+      ...(first.knownBugs === undefined ? {} : { knownBugs: first.knownBugs }),
+      ...(first.undocumented === undefined ? {} : { undocumented: first.undocumented }),
     },
   };
 }

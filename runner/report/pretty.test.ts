@@ -281,3 +281,30 @@ describe('edges of the pretty report', () => {
     );
   });
 });
+
+describe('what the run could not judge, the known bugs, and declarations no source documents', () => {
+  const failed = (id: string, notJudged: FixtureResult['notJudged'], extra: Partial<FixtureResult> = {}): FixtureResult =>
+    result(id, 'failed', { divergence: { ...DIVERGENCE, rule: 'SWEEP-REMAINDER' }, notJudged, ...extra });
+
+  test('rules an earlier divergence decided: counted in rounds over the failures, most first, never over those expected to fail', () => {
+    const results = [
+      failed('a', [{ rule: 'SCORE-PRIMIERA', after: 'SWEEP-REMAINDER', rounds: [1, 2] }, { rule: 'SCORE-MOST-CARDS', after: 'SWEEP-REMAINDER', rounds: [2] }]),
+      failed('b', [{ rule: 'SCORE-PRIMIERA', after: 'SWEEP-REMAINDER', rounds: [3] }]),
+      failed('c', [{ rule: 'SCORE-PRIMIERA', after: 'SWEEP-REMAINDER', rounds: [1] }], { expectedFailure: 'a known gap' }),
+    ];
+    const lines = renderPretty(summaryOf(results)).split('\n').filter((line) => line.startsWith('NOT JUDGED'));
+    expect(lines).toEqual(['NOT JUDGED SCORE-PRIMIERA in 3 rounds: SWEEP-REMAINDER came first', 'NOT JUDGED SCORE-MOST-CARDS in 1 round: SWEEP-REMAINDER came first']);
+  });
+
+  test('known bugs: each named with its rule and what it does; a run without them says nothing of them', () => {
+    const knownBugs = [{ name: 'remainder-to-nobody', rule: 'SWEEP-REMAINDER', bug: 'the cards left go to nobody' }];
+    const pretty = renderPretty(summaryOf([result('a', 'passed')], { knownBugs }));
+    expect(pretty).toContain('KNOWN BUGS (1): judged as the reference playing them; the run fails while any is listed\n  remainder-to-nobody (SWEEP-REMAINDER): the cards left go to nobody\n');
+    expect(renderPretty(summaryOf([result('a', 'passed')]))).not.toContain('KNOWN BUGS');
+  });
+
+  test('undocumented declarations: listed, and the result said to hold only under them', () => {
+    const pretty = renderPretty(summaryOf([result('a', 'passed')], { undocumented: ['pagat openingTable.bonus.enabled: true'] }));
+    expect(pretty).toContain('UNDOCUMENTED: the profile declares what no source documents (pagat openingTable.bonus.enabled: true): the result holds only under these declarations\n');
+  });
+});

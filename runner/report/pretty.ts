@@ -7,7 +7,7 @@
  * @module
  */
 import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
-import { reportCardOf, type RuleFinding } from './card.ts';
+import { notJudgedOf, reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
   text
@@ -148,8 +148,33 @@ export function renderPretty(summary: RunSummary): string {
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
   if (summary.games !== undefined) out.push(...gamesLines(summary.games));
+  out.push(...notJudgedLines(summary.results), ...knownBugsLines(summary), ...undocumentedLines(summary));
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
+}
+
+/** The rules an earlier divergence of the same round decided, so that they were not judged there. */
+function notJudgedLines(results: readonly FixtureResult[]): string[] {
+  return notJudgedOf(results).map(
+    ({ rule, after, rounds }) => `NOT JUDGED ${rule ?? 'no single rule'} in ${rounds} round${rounds === 1 ? '' : 's'}: ${after ?? 'a divergence of no single rule'} came first`,
+  );
+}
+
+/** `run --known-bugs`: the bugs the engine is known to have; the run fails while any is listed. */
+function knownBugsLines(summary: RunSummary): string[] {
+  const bugs = summary.knownBugs ?? [];
+  if (bugs.length === 0) return [];
+  return [
+    `KNOWN BUGS (${bugs.length}): judged as the reference playing them; the run fails while any is listed`,
+    ...bugs.map(({ name, rule, bug }) => `  ${name} (${rule}): ${bug}`),
+  ];
+}
+
+/** Declarations of the profile that no source documents: the result holds only under them. */
+function undocumentedLines(summary: RunSummary): string[] {
+  const declared = summary.undocumented ?? [];
+  if (declared.length === 0) return [];
+  return [`UNDOCUMENTED: the profile declares what no source documents (${declared.join('; ')}): the result holds only under these declarations`];
 }
 
 /** `run --games`: the generated games, counted apart from the corpus, and the rules their play went through. */

@@ -157,8 +157,8 @@ export function generatedGames(
 }
 
 /**
- * `generatedGames` of the plain reference, letting the event loop turn between games: once `signal` is aborted,
- * the games made so far (the settings made whole).
+ * `generatedGames`, letting the event loop turn between games: once `signal` is aborted, the games made so far (the
+ * settings made whole).
  */
 export async function generatedGamesStoppable(
   settings: readonly GameSetting[],
@@ -166,9 +166,10 @@ export async function generatedGamesStoppable(
   engineVersion: string,
   repro: (id: string, seed: number) => string,
   signal?: AbortSignal,
+  reference?: Reference,
 ): Promise<RunItem[]> {
   const games: RunItem[] = [];
-  for (const made of madeGames(settings, wanted, engineVersion, repro)) {
+  for (const made of madeGames(settings, wanted, engineVersion, repro, reference)) {
     if (made !== undefined) games.push(...made);
     await giveWay();
     if (signal?.aborted === true) break;

@@ -30,6 +30,14 @@ export interface FixtureFinding {
   report: string;
 }
 
+/** A rule a fixture's divergence of another rule, earlier in the same rounds, kept from being judged there. */
+export interface NotJudged {
+  rule: RuleId | null;
+  /** The rule of the divergence that came first. */
+  after: RuleId | null;
+  rounds: number[];
+}
+
 /** A game as it was judged: what reports that replay it need (the HTML report's game viewer). */
 export interface JudgedGame {
   /** What the engine was asked to replay: the rules as judged, the players, the inputs. */
@@ -52,6 +60,8 @@ export interface FixtureResult {
   report?: string;
   /** `failed`: every independent divergence, one per rule, in the order the engine showed them. */
   findings?: FixtureFinding[];
+  /** `failed`: the rules an earlier divergence kept from being judged. */
+  notJudged?: NotJudged[];
   /** `failed` (and `passed` with `keepGame: 'always'`), when the run item asks for it: the game as judged, with the engine's reply. */
   game?: JudgedGame;
   /**
@@ -129,6 +139,13 @@ export interface RunSummary {
   shard?: { index: number; count: number; selected: number };
   /** With --games: the generated games, counted apart from the corpus. */
   games?: GamesSummary;
+  /** With --known-bugs: the bugs the engine is known to have, judged as the reference playing them; the run fails while any is listed. */
+  knownBugs?: { name: string; rule: string; bug: string }[];
+  /**
+   * The declarations of the profile given that no source documents (`pagat capture.rankPriority: false`): the
+   * verdict holds only under them.
+   */
+  undocumented?: string[];
   durationMs: number;
 }
 
@@ -164,15 +181,15 @@ export function countResults(results: readonly FixtureResult[]): Counts {
 /**
  * 130 if the user stopped the run (no verdict on the suite); 2 if no fixture was judged (each was skipped or not
  * applicable: a run that tested nothing is no pass); else 3 if the engine errored on a fixture not listed
- * as expected to fail; else 1 if a fixture failed unexpectedly
- * or a listed one passed; else 0.
+ * as expected to fail; else 1 if a fixture failed unexpectedly, a listed one passed, or the engine has known bugs;
+ * else 0.
  */
 export function exitCodeOf(summary: RunSummary): ExitCode {
   if (summary.interrupted === true) return EXIT.interrupted;
   if (summary.counts.total > 0 && !judgedAny(summary.counts)) return EXIT.invalid;
   const unexpected = summary.results.filter(isUnexpected);
   if (unexpected.some((result) => result.outcome === 'errored')) return EXIT.engineError;
-  return unexpected.length > 0 ? EXIT.failed : EXIT.ok;
+  return unexpected.length > 0 || (summary.knownBugs?.length ?? 0) > 0 ? EXIT.failed : EXIT.ok;
 }
 
 /** Whether the engine was judged on any fixture: one passed, failed or errored. */

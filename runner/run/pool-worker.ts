@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
+import { knownBugsNamed } from '../causes/known-bugs.ts';
 import { AdapterError, type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
 import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -23,7 +24,8 @@ async function serveMainThread(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const send = (message: FromWorker): void => port.postMessage(message);
-  const { spec, profile, variants } = workerData as { spec: EngineSpec; profile?: EngineProfile; variants?: Map<string, ResolvedVariant> };
+  const { spec, profile, variants, knownBugs } = workerData as { spec: EngineSpec; profile?: EngineProfile; variants?: Map<string, ResolvedVariant>; knownBugs?: string[] };
+  const known = await knownBugsNamed(knownBugs ?? []);
   // The user's stop ends the engine at once, even one still starting.
   const interrupt = new AbortController();
   port.on('message', (message: ToWorker) => {
@@ -45,7 +47,7 @@ async function serveMainThread(): Promise<void> {
     }
     const { index, task } = message;
     void itemOfTask(task, variants)
-      .then((item) => ('fixture' in item ? runFixture(engine, item, profile) : item))
+      .then((item) => ('fixture' in item ? runFixture(engine, item, profile, undefined, known) : item))
       .then((result) => send({ type: 'result', index, result }));
   });
   send({ type: 'ready' });

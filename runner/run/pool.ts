@@ -6,6 +6,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
+import { knownBugsNamed } from '../causes/known-bugs.ts';
 import { AdapterError, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
@@ -25,6 +26,8 @@ export interface PoolOptions {
   profile?: EngineProfile;
   /** The variants to read again the fixtures the run did not hold with. */
   variants?: Map<string, ResolvedVariant>;
+  /** The names of the engine's known bugs (`--known-bugs`): each fixture is judged against the reference playing them. */
+  knownBugs?: readonly string[];
   /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
   onResult?: (index: number, result: FixtureResult) => boolean;
   /** Aborted when the user stops the run: the engines are ended at once, with the fixtures they were running. */
@@ -43,12 +46,13 @@ export async function runTasks(tasks: readonly RunTask[], options: PoolOptions):
 async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
   const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);
   if (tasks.length === 0) return results;
+  const known = await knownBugsNamed(options.knownBugs ?? []);
   const engine = await startEngine(options.engine, options.signal);
   try {
     await runReadingAhead(
       tasks,
       async (task) => resultOfCheck(task, options) ?? itemOfTask(task, options.variants),
-      async (item) => ('fixture' in item ? runFixture(engine, item, options.profile) : item),
+      async (item) => ('fixture' in item ? runFixture(engine, item, options.profile, undefined, known) : item),
       (index, result) => {
         results[index] = result;
         return options.onResult?.(index, result) !== false;
@@ -61,8 +65,8 @@ async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Pr
 }
 
 /** A worker thread serving fixtures on its own engine. */
-const startWorker = ({ engine, profile, variants }: PoolOptions): Worker =>
-  startTypeScriptWorker(new URL('./pool-worker.ts', import.meta.url), { spec: engine, profile, variants });
+const startWorker = ({ engine, profile, variants, knownBugs }: PoolOptions): Worker =>
+  startTypeScriptWorker(new URL('./pool-worker.ts', import.meta.url), { spec: engine, profile, variants, knownBugs });
 
 function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<(FixtureResult | undefined)[]> {
   const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);

@@ -8,12 +8,13 @@
  */
 import { type Decision, parseCard, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import type { Divergence } from '../divergences/divergence.ts';
-import { diagnoseFailure } from '../divergences/diagnose.ts';
+import { explainFailure } from '../divergences/diagnose.ts';
+import type { HiddenDivergence } from '../divergences/compare.ts';
 import { formatDivergence } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
-import { type FixtureFinding, type FixtureResult, NOT_RUN_INTERRUPTED } from './outcome.ts';
-import { type Plan, planFixture } from '../profile/plan.ts';
+import { type FixtureFinding, type FixtureResult, type NotJudged, NOT_RUN_INTERRUPTED } from './outcome.ts';
+import { type KnownBugs, type Plan, planFixture } from '../profile/plan.ts';
 import { describeReporting, type EngineProfile, isFullReporting, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { oneLine } from '../util/one-line.ts';
 import { judgeLegal, judgeReply, type Verdict } from '../verdict/verdict.ts';
@@ -100,6 +101,18 @@ function decisionsProblem(listed: unknown): string | undefined {
   return bad < 0 ? undefined : `are not decisions: item ${bad} is no {card, capture?} or {claim} of cards in notation`;
 }
 
+/** The rules an earlier divergence kept from being judged, each with that divergence's rule and the rounds. */
+function notJudgedOf(hidden: readonly HiddenDivergence[]): NotJudged[] {
+  const byRules = new Map<string, NotJudged>();
+  for (const { divergence, after } of hidden) {
+    const key = `${divergence.rule ?? ''} ${after.rule ?? ''}`;
+    const known = byRules.get(key) ?? { rule: divergence.rule ?? null, after: after.rule ?? null, rounds: [] };
+    if (!known.rounds.includes(divergence.round)) known.rounds.push(divergence.round);
+    byRules.set(key, known);
+  }
+  return [...byRules.values()];
+}
+
 /** The divergences grouped by rule, in the order each rule first shows; each rule's first divergence reported. */
 function findingsOf(divergences: readonly Divergence[], report: (divergence: Divergence) => string): FixtureFinding[] {
   const byRule = new Map<string, FixtureFinding>();
@@ -115,9 +128,9 @@ function findingsOf(divergences: readonly Divergence[], report: (divergence: Div
 /**
  * Runs one fixture on an engine, judged by `profile` (by default the one the engine declares, else: it plays
  * every fixture as written and reports every event). `planned` is the fixture's plan under that profile where the
- * caller has made it already.
+ * caller has made it already; else it is made, with the engine's known bugs (`run --known-bugs`) where it has any.
  */
-export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile, planned?: Plan): Promise<FixtureResult> {
+export async function runFixture(engine: Engine, item: RunItem, profile?: EngineProfile, planned?: Plan, knownBugs?: KnownBugs): Promise<FixtureResult> {
   const { file } = item;
   const { provenance } = item.fixture;
   const started = performance.now();
@@ -145,7 +158,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
 
   let plan: Plan;
   try {
-    plan = planned ?? planFixture(item.fixture, item.variant, item.rules, profile ?? engine.profile ?? PLAYS_EVERYTHING);
+    plan = planned ?? planFixture(item.fixture, item.variant, item.rules, profile ?? engine.profile ?? PLAYS_EVERYTHING, knownBugs);
   } catch (error) {
     return runnerFailed(error);
   }
@@ -195,7 +208,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
 
   // The verdict is given: what follows only explains it.
   try {
-    const divergences = diagnoseFailure(verdict.part, fixture, reply, rules, reporting, legal);
+    const { divergences, hidden } = explainFailure(verdict.part, fixture, reply, rules, reporting, legal);
     const first = divergences[0];
     // The engine's legal decisions where the first divergence is, to show beside the reference's.
     const atLegalPosition = fixture.expect.legal?.findIndex(({ round, play }) => round === first.round && play === first.play) ?? -1;
@@ -206,7 +219,8 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);
     // The first divergence opens the first finding: its report is the fixture's.
-    return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...game, ...derived });
+    const notJudged = notJudgedOf(hidden);
+    return finish({ outcome: 'failed', divergence: first, report: (findings[0] as FixtureFinding).report, findings, ...(notJudged.length === 0 ? {} : { notJudged }), ...game, ...derived });
   } catch (error) {
     return runnerFailed(error);
   }
