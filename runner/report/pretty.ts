@@ -143,12 +143,12 @@ export function renderPretty(summary: RunSummary): string {
   out.push(...reasonLines(summary.results, (result) => result.derived, 'DERIVED', underDeclaration));
   out.push(...reasonLines(summary.results, (result) => (result.reporting === undefined ? undefined : `judged on what the engine reports: ${result.reporting}`), 'LESS '));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.cause ?? result.message ?? NOT_PLAYED) : undefined), 'N/A  ', ofCause));
+  out.push(...notJudgedLines(summary.results), ...knownBugsLines(summary), ...undocumentedLines(summary));
   if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
   if (summary.games !== undefined) out.push(...gamesLines(summary.games));
-  out.push(...notJudgedLines(summary.results), ...knownBugsLines(summary), ...undocumentedLines(summary));
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
 }

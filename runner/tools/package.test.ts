@@ -91,12 +91,14 @@ describe('the tarball', () => {
       // The reference's sources, from which known bugs are played (runner/causes/patched-reference.ts).
       'reference/capture.ts',
       'reference/index.ts',
+      // The catalog of known bugs, which diagnose and run --known-bugs read (runner/causes/known-bugs.ts).
+      'dist/runner/mutants/catalog.js',
     ]) {
       expect(packed, required).toContain(required);
     }
     const forbidden = packed.filter(
       (path) =>
-        /\.test\.|test-helpers|cli-harness|testdata|stryker|mutants|\/tools\/(bench|build)|screenshot/.test(path) ||
+        /\.test\.|test-helpers|cli-harness|testdata|stryker|mutants\/(?!catalog\.)|\/tools\/(bench|build)|screenshot/.test(path) ||
         (path.endsWith('.ts') && !path.endsWith('.d.ts') && !/^reference\/[\w-]+\.ts$/.test(path)) ||
         /^(runner|docs|examples|reports|coverage|node_modules)\//.test(path) ||
         path === 'fixtures/generate.sh',
