@@ -155,8 +155,6 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     const loaded = await loadEnginesFile(enginesPath, registry, io.cwd);
     if (!loaded.ok) throw new InvalidInputError(loaded.errors);
     const engines = chosenEngines(loaded.value, values.only);
-    const withBugs = engines.find((engine) => engine.knownBugs !== undefined);
-    if (withBugs !== undefined) throw new UsageError(`engine "${withBugs.name}": its known bugs cannot be applied yet (run takes no --known-bugs): nothing was run`);
     const baseline = values.baseline === undefined ? undefined : await readReport(resolve(io.cwd, values.baseline), io);
     const badges = values.badges === undefined ? undefined : await badgeTargets(values.badges, engines, io, force);
     const inputs = [enginesPath, ...inputsOf(engines), ...(values.baseline === undefined ? [] : [resolve(io.cwd, values.baseline)]), ...(merging ? rest.map((given) => resolve(io.cwd, given)) : [])];

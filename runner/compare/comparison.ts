@@ -27,9 +27,9 @@ export interface RunFixture {
 export interface EngineOutcome {
   /** The engine's name in the engines file. */
   name: string;
-  /** Its profile and known-bugs files, as the engines file writes them. */
+  /** Its profile and known-bugs files, as the engines file writes them (the bugs are in the run's `knownBugs`). */
   profile?: string;
-  knownBugs?: { file: string; bugs: string[] };
+  knownBugs?: string;
   readings: DeclaredReading[];
   /** The run, as `run` reports it (`summary.engine` is its command, its adapter, or `reference`). */
   summary: RunSummary;

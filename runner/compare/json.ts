@@ -42,7 +42,7 @@ export function renderCompareJson(report: CompareReport): string {
 interface EngineData {
   name: string;
   profile?: string;
-  knownBugs?: { file: string; bugs: string[] };
+  knownBugs?: string;
   readings: DeclaredReading[];
   run: ReportData & { games?: RunSummary['games'] };
   fixtures: Record<string, RunFixture>;
@@ -72,7 +72,7 @@ export function readComparison(text: string, file: string): LoadResult<EngineRea
       continue;
     }
     const fixtures = new Map(Object.entries(data.fixtures));
-    const { results, bailed, interrupted, durationMs, engine } = shard.value;
+    const { results, bailed, interrupted, durationMs, engine, knownBugs, undocumented } = shard.value;
     const wanted = data.run.games === undefined ? undefined : { count: data.run.games.perSetting, seed: data.run.games.seed };
     const summary: RunSummary = {
       engine,
@@ -82,6 +82,8 @@ export function readComparison(text: string, file: string): LoadResult<EngineRea
       interrupted,
       ...(data.run.shard.count === 1 ? {} : { shard: data.run.shard }),
       ...(wanted === undefined ? {} : { games: gamesSummaryOf(results, fixtures, wanted) }),
+      ...(knownBugs === undefined ? {} : { knownBugs }),
+      ...(undocumented === undefined ? {} : { undocumented }),
       durationMs,
     };
     const outcome: EngineOutcome = {

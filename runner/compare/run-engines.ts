@@ -7,6 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ResolvedVariant } from '../../reference/index.ts';
+import { undocumentedDeclarations } from '../causes/ambiguity.ts';
+import { referenceWith } from '../causes/patched-reference.ts';
 import { type Io, showPath } from '../cli/command.ts';
 import { AdapterError, engineFlags, engineName, EngineStartError, judgedByProfile } from '../engines/engine.ts';
 import type { CheckedFixture, LoadedFixture } from '../load/fixtures.ts';
@@ -75,7 +77,12 @@ export async function runEngines(engines: readonly ComparedEngine[], setup: Comp
  * declares, from the same seeds as every other engine's), cut to the shard as one selection.
  */
 async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: string, io: Io): Promise<{ items: RunItem[]; selected: number }> {
-  const reproFlags = [...engineFlags(engine.spec), ...(engine.profile === undefined ? [] : ['--profile', showPath(engine.profile.path, io)]), ...setup.variantsFlags];
+  const reproFlags = [
+    ...engineFlags(engine.spec),
+    ...(engine.profile === undefined ? [] : ['--profile', showPath(engine.profile.path, io)]),
+    ...(engine.knownBugs === undefined ? [] : ['--known-bugs', showPath(engine.knownBugs.path, io)]),
+    ...setup.variantsFlags,
+  ];
   const corpus = setup.corpus.map((checked): RunItem => {
     const { fixture, request } = checked.loaded as LoadedFixture;
     const file = showPath(checked.path, io);
@@ -85,7 +92,9 @@ async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: str
   // Games of a variant the selection leaves out are not made at all.
   const chosen = setup.selection.variants === undefined ? undefined : new Set(setup.selection.variants);
   const settings = wanted === undefined ? [] : gameSettings(setup.variants, engine.profile?.value ?? PLAYS_EVERYTHING).filter((setting) => chosen?.has(setting.variant.id) ?? true);
-  const made = wanted === undefined ? [] : await generatedGamesStoppable(settings, wanted, version, (id, seed) => reproGameCommand(id, seed, reproFlags), io.signal);
+  // An engine's games are played by the reference with its known bugs, as run plays them.
+  const playing = engine.knownBugs === undefined || wanted === undefined ? undefined : await referenceWith(engine.knownBugs.bugs);
+  const made = wanted === undefined ? [] : await generatedGamesStoppable(settings, wanted, version, (id, seed) => reproGameCommand(id, seed, reproFlags), io.signal, playing);
   const whole = selectFixtures([...corpus, ...made], { ...setup.selection, shard: undefined });
   const items = setup.selection.shard === undefined ? whole : selectFixtures(whole, { shard: setup.selection.shard });
   return { items, selected: whole.length };
@@ -106,6 +115,7 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
       engine: judgedByProfile(engine.spec, profile),
       variants: setup.variants,
       ...(profile === undefined ? {} : { profile }),
+      ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.bugs.map((bug) => bug.name) }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
       onResult: (_, result) => {
         progress.tick(`${engine.name}: ${result.id}`);
@@ -134,6 +144,7 @@ function outcomeOf(
     const under = judgedUnderOf(results[index] as FixtureResult, item.rules);
     fixtures.set(item.fixture.id, { rules: rulesChecked(item.fixture, item.rules), ...(under === undefined ? {} : { judgedUnder: under }) });
   }
+  const undocumented = engine.profile === undefined ? [] : undocumentedDeclarations(engine.profile.value);
   const summary: RunSummary = {
     engine: engineName(engine.spec),
     results,
@@ -142,12 +153,14 @@ function outcomeOf(
     interrupted: io.signal?.aborted === true && results.some(cutShort),
     ...(setup.selection.shard === undefined ? {} : { shard: { ...setup.selection.shard, selected: run.selected } }),
     ...(setup.games === undefined ? {} : { games: gamesSummaryOf(results, fixtures, setup.games) }),
+    ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.bugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
+    ...(undocumented.length === 0 ? {} : { undocumented }),
     durationMs: run.durationMs,
   };
   return {
     name: engine.name,
     ...(engine.profile === undefined ? {} : { profile: engine.profile.file }),
-    ...(engine.knownBugs === undefined ? {} : { knownBugs: { file: engine.knownBugs.file, bugs: engine.knownBugs.bugs.map((bug) => bug.name) } }),
+    ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.file }),
     readings: declaredReadings(engine.profile?.value, setup.variants),
     summary,
     fixtures,
