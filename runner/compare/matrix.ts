@@ -111,8 +111,10 @@ export function markChanges(matrix: readonly MatrixRow[], baseline: readonly Mat
 
 const STATUS_WORDS: Record<CellStatus, string> = { failed: 'failed', passed: 'passed', 'not-applicable': 'not applicable', 'not-judged': 'not judged' };
 
-/** A cell in a few words: its status and how many fixtures and games say so, and its change (`failed 3, newly`). */
+/** A cell in a few words: its status and how many fixtures and games say so, and its change (`failed 3, newly failing`). */
 export function describeCell(cell: Cell): string {
+  // A row another engine's failures add, where nothing of this engine's checks the rule.
+  if (cell.passed + cell.failed + cell.notApplicable + cell.notJudged === 0) return 'none';
   const counted = { failed: cell.failed, passed: cell.passed, 'not-applicable': cell.notApplicable, 'not-judged': cell.notJudged }[cell.status];
   return `${STATUS_WORDS[cell.status]} ${counted}${cell.change === undefined ? '' : `, ${cell.change === 'newly-failing' ? 'newly failing' : 'newly passing'}`}`;
 }

@@ -5,10 +5,9 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { legalDecisions } from '../../reference/index.ts';
 import type { LegalPosition, ReplayRequest } from '../fixture/fixture.ts';
 import { PROTOCOL_VERSION } from './engine.ts';
-import { legalAtPositions, replayOnReference, replayToPosition } from './reference.ts';
+import { legalAtPositions, PLAIN_REFERENCE, type Reference, replayOnReference, replayToPosition } from './reference.ts';
 
 interface Request {
   cmd?: unknown;
@@ -17,28 +16,28 @@ interface Request {
   positions?: LegalPosition[];
 }
 
-function answer(request: Request, version: string): Record<string, unknown> {
+function answer(request: Request, version: string, reference: Reference): Record<string, unknown> {
   switch (request.cmd) {
     case 'hello':
       return { protocol: PROTOCOL_VERSION, engine: { name: 'scopa-conformance reference', version, language: 'typescript' }, variants: '*', capabilities: ['legal', 'legal-positions', 'table-claim'] };
     case 'replay':
-      return { ...replayOnReference(request as unknown as ReplayRequest) };
+      return { ...replayOnReference(request as unknown as ReplayRequest, reference) };
     case 'legal': {
       if (request.game === undefined) return { error: 'legal needs a "game"' };
-      const { reply, state } = replayToPosition(request.game);
+      const { reply, state } = replayToPosition(request.game, undefined, reference);
       if (reply.rejection !== undefined || state === undefined) return { error: `the position cannot be reached: ${reply.rejection?.message}` };
-      return { decisions: legalDecisions(state) };
+      return { decisions: reference.legalDecisions(state) };
     }
     case 'legal-positions':
       if (request.game === undefined || !Array.isArray(request.positions)) return { error: 'legal-positions needs a "game" and "positions"' };
-      return { decisions: legalAtPositions(request.game, request.positions) };
+      return { decisions: legalAtPositions(request.game, request.positions, reference) };
     default:
       return { error: `unknown command ${JSON.stringify(request.cmd)}` };
   }
 }
 
-/** Serves requests until `bye` or the end of input. */
-export async function serve(input: Readable, output: Writable, version: string): Promise<void> {
+/** Serves requests until `bye` or the end of input, answered by `reference` (the plain one, or one playing known bugs). */
+export async function serve(input: Readable, output: Writable, version: string, reference: Reference = PLAIN_REFERENCE): Promise<void> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
@@ -52,7 +51,7 @@ export async function serve(input: Readable, output: Writable, version: string):
     if (request.cmd === 'bye') break;
     let reply: Record<string, unknown>;
     try {
-      reply = answer(request, version);
+      reply = answer(request, version, reference);
     } catch (error) {
       reply = { error: `reference engine failure: ${(error as Error).stack ?? String(error)}` };
     }
