@@ -45,12 +45,8 @@ interface Scored {
   games: number;
 }
 
-/** How many of the hypotheses that changed some game are tried in pairs, where none explains anything alone. */
-const PAIRS_OF = 16;
-
-/** Every pair of the hypotheses that could join together: not two values of one knob. */
-const pairsOf = (hypotheses: readonly Hypothesis[]): Step[] =>
-  hypotheses.flatMap((a, i) => hypotheses.slice(i + 1).filter((b) => hypothesisKey(a) !== hypothesisKey(b)).map((b) => [a, b]));
+/** How many pairs of hypotheses are tried, where none explains anything alone. */
+const PAIRS = 150;
 
 export interface SearchOutcome {
   found: Found[];
@@ -160,10 +156,20 @@ export async function searchCauses(
   /** Hypotheses rejected this pass that made the reference play some game otherwise: two of them may explain together what neither does alone. */
   let touching: Hypothesis[] = [];
   /** Those whose rule some game's divergences show first, then the others, each in its order. */
-  const likeliest = (list: readonly Hypothesis[]): Hypothesis[] => {
-    const shown = new Set<string | null>(judgements.flatMap((judgement) => [...(judgement?.divergences ?? []), ...(judgement?.hidden ?? [])].map(({ divergence }) => divergence.rule ?? null)));
-    const showsIts = (hypothesis: Hypothesis): boolean => shown.has(hypothesis.kind === 'reading' ? hypothesis.reading.rule : hypothesis.bug.rule);
-    return [...list.filter(showsIts), ...list.filter((hypothesis) => !showsIts(hypothesis))];
+  /**
+   * The pairs to try: each hypothesis whose rule some game's first divergence shows, those of the most games first
+   * (which one of those divergences calls for), with any other that changed some game, at most PAIRS of them.
+   */
+  const pairsToTry = (list: readonly Hypothesis[]): Step[] => {
+    const firstShown = new Map<string | null, number>();
+    for (const judgement of judgements) {
+      const first = judgement?.divergences[0]?.divergence.rule ?? null;
+      if (judgement?.divergences[0] !== undefined) firstShown.set(first, (firstShown.get(first) ?? 0) + 1);
+    }
+    const shownBy = (hypothesis: Hypothesis): number => firstShown.get(hypothesis.kind === 'reading' ? hypothesis.reading.rule : hypothesis.bug.rule) ?? 0;
+    const firsts = list.filter((hypothesis) => shownBy(hypothesis) > 0).sort((a, b) => shownBy(b) - shownBy(a));
+    const pairs = firsts.flatMap((a, i) => list.filter((b) => hypothesisKey(a) !== hypothesisKey(b) && !firsts.slice(0, i + 1).includes(b)).map((b): Step => [a, b]));
+    return pairs.slice(0, PAIRS);
   };
 
   /** A hypothesis's score, or undefined where it is rejected: then the games it was rejected on are remembered. */
@@ -256,7 +262,7 @@ export async function searchCauses(
     }
     // None explains anything alone: two that each change some game may explain together (two bugs of one
     // category, a reading and a bug of one event), where each alone leaves a divergence the other causes.
-    const pairs = best === undefined ? pairsOf(likeliest(touching).slice(0, PAIRS_OF)) : [];
+    const pairs = best === undefined ? pairsToTry(touching) : [];
     for (const pair of pairs) {
       const scored = await scoreOn(pair, () => {}, () => {});
       tried(pair.map(hypothesisName).join(' with '));
