@@ -111,17 +111,24 @@ export async function askEngine(engines: readonly Engine[], items: readonly RunI
     else if ('lost' in answer) lost.push({ id: item.fixture.id, message: answer.lost });
     else games.push({ item, asked: requests[index] as ReplayRequest, answer: answer.reply, ...(answer.legal === undefined ? {} : { legal: answer.legal }) });
   }
-  const unsteady = givenUp ? undefined : await askedTwice(engines[0] as Engine, games);
+  const unsteady = givenUp ? undefined : await askedTwice(engines[0] as Engine, games, lost);
   return { games, skipped, lost, ...(unsteady === undefined ? {} : { unsteady }), ...(givenUp ? { givenUp } : {}) };
 }
 
-/** The first of a sample of games (spread over the list) that the engine answers otherwise when asked again. */
-async function askedTwice(engine: Engine, games: readonly DiagnosedGame[]): Promise<UnsteadyAnswer | undefined> {
+/**
+ * The first of a sample of games (spread over the list) that the engine answers otherwise when asked again. A second
+ * asking that gets no usable answer (the engine died, timed out) says nothing of its steadiness: it joins `lost`.
+ */
+async function askedTwice(engine: Engine, games: readonly DiagnosedGame[], lost: LostAnswer[]): Promise<UnsteadyAnswer | undefined> {
   const stride = Math.max(1, Math.floor(games.length / ASKED_TWICE));
   for (let index = 0; index < games.length; index += stride) {
     const game = games[index] as DiagnosedGame;
     const request = game.asked as ReplayRequest;
     const again = await ask(engine, game.item, request);
+    if ('lost' in again) {
+      lost.push({ id: game.item.fixture.id, message: `asked a second time: ${again.lost}` });
+      continue;
+    }
     const same = 'reply' in again && sameJson(again.reply, game.answer) && sameJson(again.legal, game.legal);
     if (!same) return { id: game.item.fixture.id, request };
   }

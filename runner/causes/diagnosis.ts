@@ -104,7 +104,9 @@ export async function diagnose(setup: DiagnosisSetup): Promise<DiagnosisOutcome>
   };
   const asked = await ask(corpus);
   let generatedItems = setup.generate(base, PLAIN_REFERENCE);
-  let generated = await ask(generatedItems);
+  // An engine given up on, or found unsteady, on the corpus is not asked the generated games: nothing would be explained.
+  const notAsked: Answers = { games: [], skipped: 0, lost: [] };
+  let generated = asked.givenUp === true || asked.unsteady !== undefined ? notAsked : await ask(generatedItems);
   const lost = [...asked.lost, ...generated.lost];
   const outcome = (rest: Pick<DiagnosisOutcome, 'found' | 'explanation' | 'games' | 'before' | 'after' | 'results'>): DiagnosisOutcome => ({
     ...rest,

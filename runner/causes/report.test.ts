@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { ReplayRequest } from '../fixture/fixture.ts';
 import type { RuleFinding } from '../report/card.ts';
 import { type Diagnosis, explainsAll, renderDiagnosisJson, renderDiagnosisPretty } from './report.ts';
 
@@ -78,12 +79,20 @@ wrote my-bugs.yaml: the known bugs found, for run --known-bugs
     const lost = { ...diagnosis, knownBugs: [], bugs: [], lost: [{ id: 'pagat/cap-rank-01', message: 'the engine exited (code 1)' }] };
     const pretty = renderDiagnosisPretty(lost);
     expect(pretty).toContain('ERROR 1 game got no usable answer from the engine: nothing is written, and what they would show is not known\n  pagat/cap-rank-01: the engine exited (code 1)\n');
+    expect(pretty).toContain('BUGS: none in the games answered; what the games left unanswered would show is not known (below)\n');
+    expect(pretty).not.toContain('every divergence is explained');
     expect(explainsAll(lost)).toBe(false);
   });
 
   test('pretty: an engine that answered a game two ways, or none of the first: nothing explained', () => {
-    const unsteady = renderDiagnosisPretty({ ...diagnosis, unsteady: { id: 'pagat/gen-p2-s3' } });
-    expect(unsteady).toBe('DIAGNOSIS of engine "node my-adapter.js": pagat, escoba; 295 fixtures and 700 generated games\nERROR the engine is not deterministic: it answered the game pagat/gen-p2-s3 two ways when asked it twice: nothing is explained, and nothing written\n');
+    const request: ReplayRequest = { variant: 'pagat', options: {}, rules: {} as ReplayRequest['rules'], players: 2, rounds: [{ decks: [['7D', '3D']], plays: [{ card: '7D' }] }] };
+    const unsteady = renderDiagnosisPretty({ ...diagnosis, unsteady: { id: 'pagat/gen-p2-s3', request } });
+    expect(unsteady).toBe(
+      'DIAGNOSIS of engine "node my-adapter.js": pagat, escoba; 295 fixtures and 700 generated games\n' +
+        'ERROR the engine is not deterministic: it answered the game pagat/gen-p2-s3 two ways when asked it twice: nothing is explained, and nothing written\n' +
+        `  the request asked twice: ${JSON.stringify(request)}\n`,
+    );
+    expect(JSON.parse(renderDiagnosisJson({ ...diagnosis, unsteady: { id: 'pagat/gen-p2-s3', request } }))).toMatchObject({ unsteady: { id: 'pagat/gen-p2-s3', request } });
     const dead = { ...diagnosis, givenUp: true, lost: [{ id: 'pagat/cap-rank-01', message: 'the engine exited (code 1)' }] };
     expect(renderDiagnosisPretty(dead)).toContain('ERROR the engine gave no usable answer to any of the first games asked (the engine exited (code 1)); the rest were not asked');
     expect(explainsAll(dead)).toBe(false);

@@ -6,6 +6,7 @@
  * @module
  */
 import type { OptionValue } from '../../reference/index.ts';
+import type { ReplayRequest } from '../fixture/fixture.ts';
 import type { RuleFinding } from '../report/card.ts';
 import { describeEngine } from '../run/outcome.ts';
 import type { LostAnswer } from './answers.ts';
@@ -59,8 +60,8 @@ export interface Diagnosis {
   /** Games the engine gave no usable answer to, and those it does not play. */
   lost: LostAnswer[];
   skipped: number;
-  /** Set when the engine answered a request two ways: nothing it answered can be explained. */
-  unsteady?: { id: string };
+  /** Set when the engine answered a request two ways (the game's id, and the request as sent): nothing it answered can be explained. */
+  unsteady?: { id: string; request: ReplayRequest };
   /** Set when the engine answered none of the first games asked, and the rest were not asked. */
   givenUp?: boolean;
   /** Where --write-profile wrote the profile with the readings, and --write-known-bugs the bugs named. */
@@ -99,6 +100,7 @@ export function renderDiagnosisPretty(diagnosis: Diagnosis): string {
   const stopped = unexplainable(diagnosis);
   if (stopped !== undefined) {
     out.push(`ERROR ${stopped}: nothing is explained, and nothing written`);
+    if (diagnosis.unsteady !== undefined) out.push(`  the request asked twice: ${JSON.stringify(diagnosis.unsteady.request)}`);
     return `${out.join('\n')}\n`;
   }
   out.push(`  ${plural(divergences.before, 'divergence')} (a rule broken in a round of a game) as declared; ${divergences.after} with the causes found, on the same games`, '');
@@ -118,7 +120,8 @@ export function renderDiagnosisPretty(diagnosis: Diagnosis): string {
     for (const bug of knownBugs) out.push(`  behaves like: ${bug.name} (${bug.rule}): ${bug.bug}; ${explained(bug)}`);
     out.push('');
   }
-  if (bugs.length === 0) out.push(knownBugs.length === 0 ? 'BUGS: none; every divergence is explained by a reading' : 'BUGS: none besides the known bugs above', '');
+  if (bugs.length === 0 && diagnosis.lost.length > 0) out.push('BUGS: none in the games answered; what the games left unanswered would show is not known (below)', '');
+  else if (bugs.length === 0) out.push(knownBugs.length === 0 ? 'BUGS: none; every divergence is explained by a reading' : 'BUGS: none besides the known bugs above', '');
   else {
     out.push(`BUGS (${plural(bugs.length, 'rule')}): divergences no reading or known bug explains`);
     for (const bug of bugs) out.push(`  ${bug.summary}`);

@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,8 @@ interface HostileCase {
   stdout?: string[];
   via?: 'process' | 'child' | 'both';
   setup?: keyof typeof SETUPS;
+  /** Files the case writes under {tmp}, each with substrings its text must contain. */
+  writes?: Record<string, string[]>;
   'known-bug'?: string;
 }
 
@@ -243,6 +245,11 @@ async function checkCase(testCase: HostileCase, via: 'process' | 'child'): Promi
     expect(outcome.code, shown).toBe(testCase.exit);
     checkOutput(outcome.stderr, testCase.stderr, tmp, shown);
     checkOutput(outcome.stdout, testCase.stdout, tmp, shown);
+    for (const [name, expected] of Object.entries(testCase.writes ?? {})) {
+      const text = await readFile(join(tmp, name), 'utf8').catch(() => `${name} was not written`);
+      checkOutput(text, expected, tmp, `${shown}\n--- ${name}\n${text}`);
+      await rm(join(tmp, name));
+    }
     expect(await snapshot(tmp), `${testCase.name}: files left behind in ${tmp}`).toEqual(before);
   } finally {
     await rm(tmp, { recursive: true, force: true });

@@ -290,7 +290,7 @@ function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' 
     notJudged: [...notJudged.values()].sort((a, b) => b.rounds - a.rounds),
     lost: outcome.lost,
     skipped: outcome.skipped,
-    ...(outcome.unsteady === undefined ? {} : { unsteady: { id: outcome.unsteady.id } }),
+    ...(outcome.unsteady === undefined ? {} : { unsteady: outcome.unsteady }),
     ...(outcome.givenUp === true ? { givenUp: true } : {}),
     durationMs: 0,
   };

@@ -16,7 +16,7 @@ import { SHARED_BUILDS } from './apply.ts';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The TypeScript programs the tests run as child processes. */
-const PROGRAMS = [CLI_ENTRY, join(REPO, 'runner/testdata/lies/lying-engine.ts'), join(REPO, 'runner/testdata/omit/no-dealer-engine.ts')];
+const PROGRAMS = [CLI_ENTRY, join(REPO, 'runner/testdata/lies/lying-engine.ts'), join(REPO, 'runner/testdata/omit/no-dealer-engine.ts'), join(REPO, 'runner/testdata/hostile/engines/diagnosed.ts')];
 
 /** Where the global setup bundles a program of the repository, in the run's folder `dir`. */
 const bundleOf = (dir: string, program: string): string => join(dir, 'programs', relative(REPO, program).replace(/\.ts$/, '.mjs'));
