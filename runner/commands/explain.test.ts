@@ -301,3 +301,26 @@ describe('explain on the command line', () => {
     expect(stdout).toContain('Exit status: 0');
   });
 });
+
+describe('explain --known-bugs', () => {
+  test('lists every known bug of the catalog by name, once, under the rule it breaks, with what it does wrong', async () => {
+    const { KNOWN_BUGS } = await import('../causes/known-bugs.ts');
+    const { code, stdout } = await runCli(['explain', '--known-bugs']);
+    expect(code).toBe(0);
+    const sections = stdout.split('\n## ').slice(1);
+    for (const bug of KNOWN_BUGS) {
+      const holding = sections.filter((section) => section.includes(`- \`${bug.name}\`: ${bug.bug}\n`));
+      expect(holding, bug.name).toHaveLength(1);
+      expect(holding[0]?.startsWith(`${bug.rule} (`), bug.name).toBe(true);
+    }
+    expect(stdout.match(/^- `/gm)).toHaveLength(KNOWN_BUGS.length);
+  });
+
+  test('with a variant, an option or a format: a usage mistake, nothing printed', async () => {
+    for (const argv of [['explain', '--known-bugs', 'pagat'], ['explain', '--known-bugs', '--format', 'html'], ['explain', '--known-bugs', '-o', 'x=1']]) {
+      const { code, stdout, stderr } = await runCli(argv);
+      expect({ code, stdout }, argv.join(' ')).toEqual({ code: 2, stdout: '' });
+      expect(stderr).toContain('--known-bugs takes no variant, option or format');
+    }
+  });
+});
