@@ -17,6 +17,7 @@ const FIXTURES = ['cap-rank-priority-01', 'cap-rank-priority-05', 'cap-choice-02
 /** The corpus and one game per pagat setting of each engine (2, 3, 4 and 6 players), as every test here runs them. */
 const SELECTION = [...FIXTURES, '--variant', 'pagat', '--games', '1', '--jobs', '2'];
 const HANGS = join(REPO_ROOT, 'runner/testdata/hostile/engines/hang-on-second.mjs');
+const CRASHES = join(REPO_ROOT, 'runner/testdata/hostile/engines/crash-at-start.mjs');
 
 interface Cell {
   engine: string;
@@ -75,8 +76,9 @@ beforeAll(async () => {
   const neighbours = [
     { name: 'hangs', engine: `${JSON.stringify(process.execPath)} ${JSON.stringify(HANGS)}`, timeout: 0.25 },
     { name: 'lies', engine: programCommand('runner/testdata/lies/lying-engine.ts', 'round-end-twice') },
+    { name: 'crashes', engine: `${JSON.stringify(process.execPath)} ${JSON.stringify(CRASHES)}` },
   ];
-  await writeFile(join(dir, 'hostile.yaml'), stringify({ engines: [...engines.slice(0, 2), neighbours[0], ...engines.slice(2), neighbours[1]] }));
+  await writeFile(join(dir, 'hostile.yaml'), stringify({ engines: [...engines.slice(0, 2), neighbours[0], ...engines.slice(2), neighbours[1], neighbours[2]] }));
   [plain, hostile] = await Promise.all([compare(join(dir, 'engines.yaml'), ...SELECTION, '--reporter', 'json'), compare(join(dir, 'hostile.yaml'), ...SELECTION, '--reporter', 'json')]);
 }, 60_000);
 
@@ -136,7 +138,7 @@ describe('four engines side by side', () => {
     expect(lastPlay).toMatchObject({ outcome: 'passed', derived: 'rules.sweep.lastPlay: true' });
   });
 
-  test('a hanging and a lying engine in the same file change nothing in the others’ cells, runs or disagreements', () => {
+  test('a hanging, a lying and a crashing engine in the same file change nothing in the others’ cells, runs or disagreements', () => {
     expect(hostile.code, hostile.stderr).toBe(3);
     const [before, after] = [reportOf(plain), reportOf(hostile)];
     for (const name of ['reference', 'scopa-py', 'last-play', 'rank-bug']) {
@@ -148,9 +150,11 @@ describe('four engines side by side', () => {
     expect(hangs.length).toBeGreaterThan(0);
     expect(hangs.every((fixture) => fixture.outcome === 'errored' && /250 ms/.test(fixture.message ?? ''))).toBe(true);
     expect([...cellsOf(after, 'lies').values()].some((cell) => cell.status === 'failed')).toBe(true);
+    expect(hostile.stderr).toContain('error: engine "crashes" could not be started: ');
+    expect(hostile.stderr).toContain('fake engine: cannot open its rule tables');
     const amongTheFour = (report: Report) =>
       report.disagreements.flatMap(({ id, answers }) => {
-        const kept = answers.map((answer) => ({ ...answer, engines: answer.engines.filter((engine) => !['hangs', 'lies'].includes(engine)) })).filter((answer) => answer.engines.length > 0);
+        const kept = answers.map((answer) => ({ ...answer, engines: answer.engines.filter((engine) => !['hangs', 'lies', 'crashes'].includes(engine)) })).filter((answer) => answer.engines.length > 0);
         return kept.length > 1 ? [{ id, answers: kept }] : [];
       });
     expect(amongTheFour(after)).toEqual(amongTheFour(before));

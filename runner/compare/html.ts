@@ -10,7 +10,7 @@ import { countsLine, describeEngine, type FixtureResult } from '../run/outcome.t
 import { escapeHtml } from '../report/html/escape.ts';
 import { pageHead } from '../report/html/page.ts';
 import type { EngineOutcome } from './comparison.ts';
-import { describeCell, isTelling, type MatrixRow } from './matrix.ts';
+import { describeCell, type MatrixRow, tellingRows } from './matrix.ts';
 import { compareSummaryLine, describeReading, fixturesOrGames, judgedUnderLine } from './pretty.ts';
 import type { CompareReport } from './report.ts';
 
@@ -70,6 +70,7 @@ ${rows.join('\n')}
 }
 
 function matrixSection(matrix: readonly MatrixRow[], outcomes: readonly EngineOutcome[]): string {
+  const isTelling = tellingRows(outcomes);
   const telling = matrix.filter(isTelling).length;
   const head = outcomes.map((outcome) => `<th scope="col">${escapeHtml(outcome.name)}</th>`).join('');
   const rows = matrix.map((row, r) => {

@@ -6,7 +6,7 @@
  * @module
  */
 import { describeEngine } from '../run/outcome.ts';
-import { describeCell, isTelling } from './matrix.ts';
+import { describeCell, tellingRows } from './matrix.ts';
 import { answerLines, compareSummaryLine, describeReading, fixturesOrGames, judgedUnderLine } from './pretty.ts';
 import type { CompareReport } from './report.ts';
 
@@ -33,7 +33,7 @@ export function renderCompareMarkdown(report: CompareReport): string {
     out.push(row([names[i] as string, String(counts.passed), String(counts.failed), String(counts['not-applicable']), String(counts.skipped), String(counts.errored), escapeMarkdown(describeEngine(summary.engine))]));
   }
 
-  const telling = report.matrix.filter(isTelling);
+  const telling = report.matrix.filter(tellingRows(report.outcomes));
   out.push('', `**Rules that tell the engines apart:** ${telling.length} of the ${report.matrix.length} rules checked${telling.length > ROWS_SHOWN ? ` (the first ${ROWS_SHOWN})` : ''}`);
   if (report.baseline !== undefined) out.push('', `Since ${escapeMarkdown(report.baseline.file)}: ${report.baseline.newlyPassing} cells newly passing, ${report.baseline.newlyFailing} newly failing.`);
   if (telling.length > 0) {

@@ -119,6 +119,13 @@ export function describeCell(cell: Cell): string {
   return `${STATUS_WORDS[cell.status]} ${counted}${cell.change === undefined ? '' : `, ${cell.change === 'newly-failing' ? 'newly failing' : 'newly passing'}`}`;
 }
 
-/** Whether a row says something about the engines: one fails the rule, the engines' statuses differ, or a cell changed. */
-export const isTelling = (row: MatrixRow): boolean =>
-  row.cells.some((cell) => cell.status === 'failed' || cell.change !== undefined) || new Set(row.cells.map((cell) => cell.status)).size > 1;
+/**
+ * Which rows say something about the engines: one fails the rule, a cell changed, or the statuses differ among the
+ * engines that judged anything at all. An engine that could not start, or errored on everything, differs from the
+ * others on every rule, which its own counts already say.
+ */
+export function tellingRows(outcomes: readonly EngineOutcome[]): (row: MatrixRow) => boolean {
+  const judging = new Set(outcomes.filter(({ summary }) => summary.counts.passed + summary.counts.failed > 0).map((outcome) => outcome.name));
+  return (row) =>
+    row.cells.some((cell) => cell.status === 'failed' || cell.change !== undefined) || new Set(row.cells.filter((cell) => judging.has(cell.engine)).map((cell) => cell.status)).size > 1;
+}

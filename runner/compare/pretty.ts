@@ -6,12 +6,14 @@
  */
 import { countsLine, describeEngine } from '../run/outcome.ts';
 import type { Disagreement } from './disagreements.ts';
-import { describeCell, isTelling } from './matrix.ts';
+import { describeCell, tellingRows } from './matrix.ts';
 import type { DeclaredReading } from './readings.ts';
 import type { CompareReport } from './report.ts';
 
 /** At most this many disagreements are shown: the JSON and HTML reports hold each. */
 const DISAGREEMENTS_SHOWN = 20;
+/** The lines shown of an engine's first error (an engine's stderr may follow its message). */
+const ERROR_LINES = 4;
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -47,10 +49,12 @@ export function renderComparePretty(report: CompareReport): string {
   for (const { name, summary, profile, readings } of report.outcomes) {
     out.push(`  ${name.padEnd(width)}  ${countsLine(summary.counts)} (${describeEngine(summary.engine)}${profile === undefined ? '' : `, profile ${profile}`}, ${(summary.durationMs / 1000).toFixed(2)} s)`);
     for (const reading of readings) out.push(`  ${''.padEnd(width)}    reads ${describeReading(reading)} (${[reading.rule ?? 'no rule', ...reading.ambiguity].join(', ')})`);
+    const errored = summary.results.find((result) => result.outcome === 'errored');
+    if (errored !== undefined) out.push(`  ${''.padEnd(width)}    errored first on ${errored.id}: ${(errored.message ?? '').split('\n').slice(0, ERROR_LINES).join(`\n  ${''.padEnd(width)}      `)}`);
   }
 
-  const telling = report.matrix.filter(isTelling);
-  out.push(`MATRIX: ${plural(report.matrix.length, 'rule')} checked; ${telling.length === 0 ? 'every engine has the same status on each' : `${plural(telling.length, 'rule')} telling the engines apart`}`);
+  const telling = report.matrix.filter(tellingRows(report.outcomes));
+  out.push(`MATRIX: ${plural(report.matrix.length, 'rule')} checked; ${telling.length === 0 ? 'no rule tells the engines apart' : `${plural(telling.length, 'rule')} telling the engines apart`}`);
   if (telling.length > 0) {
     const ruleWidth = Math.max(...telling.map((row) => (row.rule ?? 'no single rule').length));
     const cells = telling.map((row) => row.cells.map(describeCell));

@@ -9,7 +9,7 @@ import type { Divergence } from '../divergences/divergence.ts';
 import { countResults, type FixtureResult, OUTCOMES } from '../run/outcome.ts';
 import type { EngineOutcome, RunFixture } from './comparison.ts';
 import { disagreementsOf } from './disagreements.ts';
-import { matrixOf } from './matrix.ts';
+import { matrixOf, tellingRows } from './matrix.ts';
 
 const RULES: RuleId[] = ['CAP-RANK', 'CAP-SUM', 'SWEEP-POINT'];
 const FIXTURES = ['f1', 'f2', 'f3', 'f4', 'f5'];
@@ -128,6 +128,27 @@ describe('the compare report', () => {
         }
       }),
     );
+  });
+
+  test('an engine that judged nothing (it could not start, or errored on everything) tells no rule apart; one that judged a fixture can', () => {
+    const telling = (outcomes: EngineOutcome[]) => matrixOf(outcomes).filter(tellingRows(outcomes)).map((row) => row.rule);
+    const unjudged = fc.tuple(drawnResult, fc.constantFrom<Drawn['outcome']>('skipped', 'errored', 'not-applicable')).map(([drawn, outcome]): Drawn => ({ ...drawn, outcome }));
+    const nothingJudged = fc.array(unjudged, { minLength: FIXTURES.length, maxLength: FIXTURES.length });
+    fc.assert(
+      fc.property(fc.array(drawnEngine, { minLength: 1, maxLength: 3 }), nothingJudged, drawnRules, (drawn, dead, rules) => {
+        const engines = enginesOf(drawn, rules);
+        const rows = matrixOf(engines).map((row) => row.rule);
+        // The rows it adds (a rule only it checks) are not telling either.
+        expect(telling([...engines, outcomeOf('dead', dead, rules)]).filter((rule) => rows.includes(rule))).toEqual(telling(engines));
+        expect(telling([...engines, outcomeOf('dead', dead, rules)]).every((rule) => rows.includes(rule))).toBe(true);
+      }),
+    );
+    // f1 checks CAP-RANK, the others CAP-SUM: an engine that plays f1 alone differs on CAP-SUM, one that plays nothing on none.
+    const rules = FIXTURES.map((_, i): RuleId[] => [i === 0 ? 'CAP-RANK' : 'CAP-SUM']);
+    const engine = (name: string, outcomeAt: (i: number) => Drawn['outcome']) => outcomeOf(name, FIXTURES.map((_, i): Drawn => ({ outcome: outcomeAt(i), findings: [], under: 'A' })), rules);
+    const passing = engine('passing', () => 'passed');
+    expect(telling([passing, engine('plays-f1', (i) => (i === 0 ? 'passed' : 'not-applicable'))])).toEqual(['CAP-SUM']);
+    expect(telling([passing, engine('plays-nothing', () => 'not-applicable')])).toEqual([]);
   });
 
   test('the order of the engines orders the columns and nothing else', () => {

@@ -125,6 +125,8 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
   } catch (error) {
     if (!(error instanceof EngineStartError)) throw error;
     const stopped = io.signal?.aborted === true;
+    // An adapter that is no adapter is reported as invalid input, where it is wrong; any other engine here, as run says it.
+    if (!stopped && !(error instanceof AdapterError)) io.stderr.write(`error: engine "${engine.name}" could not be started: ${error.message}\n`);
     const results = tasks.map((task) => (stopped ? resultWithout(task, 'skipped', NOT_RUN_INTERRUPTED) : resultWithout(task, 'errored', `the engine could not be started: ${error.message}`)));
     return { results, ...(error instanceof AdapterError ? { problem: error.problem } : {}) };
   }
