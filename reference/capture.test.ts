@@ -202,6 +202,22 @@ describe('CAP-AUTO', () => {
     expect(automatic(playpalace, table('9H', '8D'), 5)).toEqual([]);
   });
 
+  test('CAP-AUTO in Cirulla: the most cards of a match, a sum and a 15 (table 2D 5C 8H 3S, a 7 takes 2 5, or 5 3 leaving the 2 out)', () => {
+    // 2 + 5 is 7, a sum; 8 alone and 5 + 3 make 15 with the 7. Two sets of two cards: {0,1} and {1,3}.
+    const cards = table('2D', '5C', '8H', '3S');
+    expect(automatic({ ...cirulla, chooser: 'auto' }, cards, 7)).toEqual([0, 1]);
+    expect(automatic({ ...cirulla, chooser: 'auto', autoTieBreak: 'exclude-earliest' }, cards, 7)).toEqual([1, 3]);
+    // A 5: its match 5C, 2 + 3 as a sum, and 2 + 8 or 2 + 5 + 3 as 10 for 15: the three cards, under rank priority
+    // too, where the match shuts out the sum only.
+    expect(automatic({ ...cirulla, chooser: 'auto' }, cards, 5)).toEqual([0, 1, 3]);
+    expect(automatic({ ...cirulla, chooser: 'auto', rankPriority: true }, table('2D', '5C', '8H', '3S', '4H'), 5)).toEqual([0, 1, 3]);
+  });
+
+  test('CAP-AUTO without rank priority: a sum of more cards is taken before the card of the played value', () => {
+    expect(automatic({ ...playpalace, rankPriority: false }, table('7H', '3S', '4S'), 7)).toEqual([1, 2]);
+    expect(automatic({ ...fifteenOrMatch, chooser: 'auto' }, table('7H', '3S', '5S'), 7)).toEqual([1, 2]);
+  });
+
   test('CAP-AUTO scales: on a 110-card table of 1D..9D repeated, a 10 takes the ten oldest aces', () => {
     const big = Uint8Array.from({ length: 110 }, (_, i) => i % 9);
     expect(automatic(playpalace, big, 10)).toEqual([0, 9, 18, 27, 36, 45, 54, 63, 72, 81]);
@@ -254,6 +270,8 @@ const oneDeckTables = fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLengt
 const values = fc.integer({ min: 1, max: 10 });
 /** Readings the automatic capture plays (CAP-AUTO needs rank priority wherever a rank match exists). */
 const modes = fc.constantFrom(scopa, fifteen, cassino, { ...fifteenOrMatch, rankPriority: true }, { ...assi, aceOnAce: 'takes-all' as const });
+/** Readings where the automatic capture chooses between a match, a sum and a 15 (one deck: copies are listed once). */
+const betweenKinds = fc.constantFrom(cirulla, { ...cirulla, rankPriority: true }, { ...scopa, rankPriority: false }, fifteenOrMatch, { ...cassino, rankPriority: false });
 /** Readings whose captures the sampler counts by position, without listing them. */
 const counted = [scopa, fifteen, { ...scopa, rankPriority: false }, assi, { ...assi, aceCapture: 'any-part' as const }, { ...assi, aceOnAce: 'takes-all' as const }];
 const readings = fc.constantFrom(
@@ -274,6 +292,19 @@ describe('capture search properties', () => {
         const most = Math.max(0, ...all.map((set) => set.length));
         const largest = all.filter((set) => set.length === most).sort(compare);
         expect(automatic({ ...rules, chooser: 'auto', autoTieBreak: 'include-earliest' }, cards, value)).toEqual(largest[0] ?? []);
+      }),
+    );
+  });
+
+  test('CAP-AUTO between kinds of capture (Cirulla, no rank priority): the largest legal set, ties by autoTieBreak', () => {
+    const indicator = (cards: Uint8Array, set: number[]) => [...cards.keys()].map((p) => (set.includes(p) ? 1 : 0)).join('');
+    fc.assert(
+      fc.property(oneDeckTables, values, betweenKinds, fc.constantFrom('include-earliest' as const, 'exclude-earliest' as const), (cards, value, rules, autoTieBreak) => {
+        const all = bruteForce(rules, cards, value);
+        const most = Math.max(0, ...all.map((set) => set.length));
+        const order = autoTieBreak === 'include-earliest' ? compare : (a: number[], b: number[]) => indicator(cards, a).localeCompare(indicator(cards, b));
+        const largest = all.filter((set) => set.length === most).sort(order);
+        expect(automatic({ ...rules, chooser: 'auto', autoTieBreak }, cards, value)).toEqual(largest[0] ?? []);
       }),
     );
   });

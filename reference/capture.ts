@@ -260,11 +260,42 @@ function collectParts(table: Uint8Array, length: number, from: number, depth: nu
 let bestCards = new Int16Array(0);
 
 /**
+ * CAP-AUTO where the automatic capture chooses between kinds of capture: a rank match, a sum of the played value and
+ * cards making 15 in `match-sum-or-fifteen`, or a rank match and a sum (or a 15) where rank priority is off.
+ */
+const choosesBetweenKinds = (rules: CaptureRules): boolean => sumsOfValue(rules) || (capturesByRank(rules) && !rules.rankPriority);
+
+/**
+ * CAP-AUTO between kinds of capture: of every legal capture (listCaptures: copies of a card once, the earliest), the
+ * one with the most cards, ties broken by `autoTieBreak`; written into `out`, its size returned (0: none).
+ */
+function mostCardsOfListed(rules: CaptureRules, table: Uint8Array, length: number, playedValue: number, out: Int16Array): number {
+  let best: number[] = [];
+  for (const set of listCaptures(rules, table, length, playedValue)) {
+    if (set.length > best.length || (set.length === best.length && preferredOnTie(rules, set, best))) best = set;
+  }
+  best.forEach((position, i) => (out[i] = position));
+  return best.length;
+}
+
+/**
+ * CAP-AUTO's tie-break between two sets of as many cards: at the first table position where they differ,
+ * `include-earliest` prefers the set holding that card (its ascending positions come first), `exclude-earliest` the
+ * other.
+ */
+function preferredOnTie(rules: CaptureRules, set: readonly number[], other: readonly number[]): boolean {
+  for (let i = 0; i < set.length; i++) {
+    if (set[i] !== other[i]) return ((set[i] as number) < (other[i] as number)) === (rules.autoTieBreak === 'include-earliest');
+  }
+  return false;
+}
+
+/**
  * CAP-AUTO: the automatic capture, written into `out` (positions ascending); returns how many cards it
  * takes (0: the card cannot capture). The whole table for an ace that takes all; the earliest rank match (or
  * every one, under `rankMatch: all`) if rank priority applies; otherwise the set with the most cards, ties
  * broken by `autoTieBreak`. Dynamic programming over the table and the sums 0..14: linear in the table, no
- * subset enumeration.
+ * subset enumeration, except where the choice is between kinds of capture (choosesBetweenKinds).
  */
 export function autoCapture(
   rules: CaptureRules,
@@ -275,6 +306,7 @@ export function autoCapture(
 ): number {
   if (takesWholeTable(rules, table, length, playedValue)) return wholeTable(length, out);
   if (takesAceAlone(rules, table, length, playedValue)) return rankMatchFrom(rules, table, length, firstOfValue(table, length, 1), out);
+  if (choosesBetweenKinds(rules)) return mostCardsOfListed(rules, table, length, playedValue, out);
   const target = captureTarget(rules, playedValue);
   const match = rankMatchPosition(rules, table, length, playedValue);
   if (match >= 0) return rankMatchFrom(rules, table, length, match, out);

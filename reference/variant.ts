@@ -309,12 +309,6 @@ export function checkRules(rules: Rules): string | undefined {
   if (capture.tableClaim !== 'none' && capture.mode !== 'fifteen') {
     return `capture.tableClaim "${capture.tableClaim}" claims table cards making 15, which only capture.mode "fifteen" plays`;
   }
-  if (capture.chooser === 'auto' && capture.mode === 'match-sum-or-fifteen') {
-    return 'capture.chooser "auto" cannot play capture.mode "match-sum-or-fifteen" (no source says how it would choose between a sum and a 15)';
-  }
-  if (capture.chooser === 'auto' && capture.mode !== 'fifteen' && !capture.rankPriority) {
-    return `capture.chooser "auto" in ${capture.mode} mode needs capture.rankPriority (no source says how it would choose)`;
-  }
   const { declarations } = rules;
   if (declarations.wild !== 'none' && parseCard(declarations.wild) < 0) return `declarations.wild "${declarations.wild}" is no card in canonical notation`;
   const { bonus } = rules.openingTable;

@@ -855,4 +855,14 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  {
+    name: 'cirulla-automatic-most-cards',
+    bug: "in Cirulla's capture the engine, not the player, chooses what a card takes: the capture of the most cards, a match, a sum or a 15 alike",
+    rule: 'CAP-AUTO',
+    file: 'play.ts',
+    find: "  return rules.aceFirstPlay === 'ordinary' && rules.aceTakesAll && state.isFirstPlay() ? { ...rules, aceTakesAll: false } : rules;",
+    replace:
+      "  const chosen = rules.mode === 'match-sum-or-fifteen' ? { ...rules, chooser: 'auto' as const } : rules;\n  return chosen.aceFirstPlay === 'ordinary' && chosen.aceTakesAll && state.isFirstPlay() ? { ...chosen, aceTakesAll: false } : chosen;",
+    reading: { ambiguity: 'AMB-68', declare: (rules) => (rules.capture.mode === 'match-sum-or-fifteen' ? { rules: { capture: { chooser: 'auto' } } } : undefined) },
+  },
 ];

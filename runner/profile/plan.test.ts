@@ -56,6 +56,28 @@ describe('planFixture', () => {
     expect(plan.fixture.expect.events?.list.at(-1)?.type).toBe('round-end');
   });
 
+  test("an engine that captures automatically where the fixture's player chose: the same cards played, each naming no capture, its captures derived", () => {
+    const cirulla = resolvedVariant('cirulla');
+    const chosen = playedFixture('cirulla', { seed: 2, rounds: 1 });
+    const named = chosen.fixture.rounds.flatMap((round) => round.plays).filter((play) => 'capture' in play);
+    expect(named.length).toBeGreaterThan(0);
+    const auto: EngineProfile = { variants: [{ id: 'cirulla', rules: { capture: { chooser: 'auto' } } }] };
+    const plan = planFixture(chosen.fixture, cirulla, chosen.rules, auto);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    expect(plan.derived).toBe('rules.capture.chooser: auto');
+    const cards = (rounds: typeof chosen.fixture.rounds) => rounds.map((round) => round.plays.map((play) => ('card' in play ? play.card : play)));
+    expect(cards(plan.fixture.rounds)).toEqual(cards(chosen.fixture.rounds));
+    expect(plan.fixture.rounds.flatMap((round) => round.plays).filter((play) => 'capture' in play)).toEqual([]);
+    // The automatic engine's own captures are what the derived events expect.
+    const captures = plan.fixture.expect.events?.list.filter((event) => event.type === 'capture') ?? [];
+    expect(captures.length).toBeGreaterThan(0);
+    // Where the fixture's player already had the engine choose, the decisions are left as written.
+    const both: EngineProfile = { variants: [{ id: 'cirulla', options: { autoCapture: [true] } }] };
+    const automatic = playedFixture('cirulla', { seed: 2, rounds: 1, options: { autoCapture: true } });
+    const asWritten = planFixture(automatic.fixture, cirulla, automatic.rules, both);
+    expect(asWritten).toMatchObject({ kind: 'run', fixture: { rounds: automatic.fixture.rounds } });
+  });
+
   test('declared rules: the knobs that differ are named, and a game that ends sooner is cut where it ends', () => {
     const shorter: EngineProfile = { variants: [{ id: 'pagat', rules: { end: { target: 3 } } }] };
     const plan = planFixture(played.fixture, pagat, played.rules, shorter);

@@ -11,7 +11,9 @@ import {
   checkRules,
   mergePatch,
   type GameEvent,
+  isClaim,
   type OptionValue,
+  type PlayDecision,
   type ResolvedVariant,
   type Rules,
   startGame,
@@ -128,7 +130,7 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
   if (settings.changes.length === 0 && bugs === undefined) return { kind: 'run', fixture, rules, reporting };
 
   const declaration = [...settings.changes, ...(bugs === undefined ? [] : [`known bugs: ${bugs.names.join(', ')}`])].join(', ');
-  const derivedFixture: Fixture = { ...fixture, options: settings.options };
+  const derivedFixture: Fixture = { ...fixture, options: settings.options, rounds: decisionsFor(settings.rules, rules, fixture.rounds) };
   const derived = expectationsOnReference(replayRequestOf(derivedFixture, settings.rules), fixture.expect.legal, bugs?.reference);
   if (derived === undefined) return notApplicable(ILLEGAL_UNDER_DECLARED, "the game cannot start under the engine's declared rules", declaration);
   const { rejection } = derived.reply;
@@ -148,6 +150,19 @@ export function planFixture(fixture: Fixture, variant: ResolvedVariant, rules: R
     derived: declaration,
   };
 }
+
+/**
+ * The fixture's decisions as an engine that plays `played` is given them: where it chooses captures itself
+ * (CAP-AUTO) and the fixture's player chose them, each play names its card alone, so that the engine makes its
+ * own capture with the same cards from the same deals, rather than every game ending at the first capture it
+ * would not have chosen.
+ */
+function decisionsFor(played: Rules, written: Rules, rounds: readonly FixtureRound[]): FixtureRound[] {
+  if (played.capture.chooser !== 'auto' || written.capture.chooser === 'auto') return [...rounds];
+  return rounds.map((round) => ({ ...round, plays: round.plays.map((decision) => (isClaim(decision) ? decision : withoutCapture(decision))) }));
+}
+
+const withoutCapture = ({ capture: _named, ...play }: PlayDecision): PlayDecision => play;
 
 /**
  * The options and rules the engine plays this game (a fixture, or a replay request) with, and the declarations that

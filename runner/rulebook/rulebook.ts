@@ -470,7 +470,13 @@ class RulebookWriter {
       rules.push(this.rule('CAP-CHOICE', `${worded('chooser', capture.chooser, names)}${worded('sumChoice', capture.sums, names)}`));
     } else {
       const first = capture.rankMatch === 'all' ? 'all of them' : 'the first of them in table order';
-      const match = capture.mode === 'fifteen' ? 'It' : `If the table holds cards of the value played, it takes ${first}. Otherwise it`;
+      const betweenKinds = capture.mode === 'match-sum-or-fifteen' || (capture.mode !== 'fifteen' && !capture.rankPriority);
+      const match =
+        capture.mode === 'fifteen'
+          ? 'It'
+          : betweenKinds
+            ? 'Of every capture the card could make, whatever its kind, it'
+            : `If the table holds cards of the value played, it takes ${first}. Otherwise it`;
       rules.push(
         this.rule(
           'CAP-AUTO',
