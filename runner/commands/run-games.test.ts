@@ -24,6 +24,7 @@ const reportOf = async (argv: string[]): Promise<GamesReport> => {
   const report = JSON.parse(ran.stdout) as GamesReport;
   const schema = JSON.parse(await readFile('spec/report.schema.json', 'utf8')) as object;
   const ajv = new Ajv2020.default({ strict: false });
+  ajv.addSchema(JSON.parse(await readFile('spec/fixture.schema.json', 'utf8')) as object);
   expect(ajv.validate(schema, report), JSON.stringify(ajv.errors)).toBe(true);
   return report;
 };
@@ -109,7 +110,7 @@ test('the shards of a run with --games merge into that run', async () => {
   }
 }, 240_000);
 
-test('--seed needs --games; --games takes a whole number', async () => {
-  expect(await runCli(['run', '--seed', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--seed is the first seed of --games: give --games too') });
-  expect(await runCli(['run', '--games', 'many'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--games takes a whole number from 1 to 100000, got "many"') });
+test('--seed needs --games or --probes on the reference engine; --games takes a whole number', async () => {
+  expect(await runCli(['run', '--seed', '3'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--seed is the first seed of --games and --probes: give one of them too') });
+  expect(await runCli(['run', '--games', 'many'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--games takes a whole number from 0 to 100000, got "many"') });
 });

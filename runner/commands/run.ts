@@ -4,7 +4,7 @@
  * selects fixtures, replays each on the engine, compares, and reports.
  * @module
  */
-import { type ResolvedVariant, RULE_IDS, type RuleId } from '../../reference/index.ts';
+import { ERROR_CODES, type ResolvedVariant, RULE_IDS, type RuleId } from '../../reference/index.ts';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { baselineTarget, writeBaseline } from '../run/baseline.ts';
@@ -26,11 +26,12 @@ import { referenceWith } from '../causes/patched-reference.ts';
 import type { Reference } from '../engines/reference.ts';
 import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
-import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSummary, isUnexpected, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
+import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSummary, isUnexpected, NOT_RUN_INTERRUPTED, type ProbesSummary, type RunSummary } from '../run/outcome.ts';
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
 import { type Progress, progressLine } from '../run/progress.ts';
 import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
-import { gameSettings, generatedGamesStoppable, type GamesWanted, namesGames, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
+import { GAMES_GROUP, gameSettings, generatedGamesStoppable, type GamesWanted, namesGames, isGame, isProbe, PROBES_GROUP, rulesExercised, settingOf } from '../run/generated-games.ts';
+import { shrinkFailures } from '../run/shrink-generated.ts';
 import type { RunItem } from '../run/replay.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
@@ -69,8 +70,15 @@ const HTML = 'html';
  */
 const HELD_FIXTURES = 2000;
 
-/** The most games --games takes per setting. */
+/** The most games --games (or probes --probes) takes per setting. */
 const MAX_GAMES = 100_000;
+
+/**
+ * The games and probes per setting a run of the whole corpus plays on an engine other than the reference where
+ * neither --games nor --probes says: with the corpus, about 40 s over the protocol on the Python example engine
+ * (2 cores; `npm run bench`).
+ */
+export const DEFAULT_BUDGET = { games: 2, probes: 8 } as const;
 
 const OPTIONS = {
   variant: { type: 'string', multiple: true },
@@ -92,7 +100,9 @@ const OPTIONS = {
   'write-expect-fail': { type: 'string' },
   force: { type: 'boolean' },
   games: { type: 'string' },
+  probes: { type: 'string' },
   seed: { type: 'string' },
+  'corpus-only': { type: 'boolean' },
   ...VARIANTS_OPTION,
 } as const;
 
@@ -227,8 +237,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     const engine = engineSpecOf(values, io.cwd);
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io, force || (await rewritesExpectFail(values, io)));
-    if (values.seed !== undefined && values.games === undefined) throw new UsageError('--seed is the first seed of --games: give --games too');
-    const games = values.games === undefined ? undefined : { count: integerOption('games', values.games, 1, MAX_GAMES), seed: integerOption('seed', values.seed ?? '1', 0) };
+    const { games, probes } = budgetOf(values, engine.kind !== 'reference' && positionals.length === 0);
 
     const prepared = await prepareRun(paths, selection, {
       engine,
@@ -242,6 +251,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       expectFail: values['expect-fail'],
       ...(baseline === undefined ? {} : { baselinePath: baseline.path }),
       ...(games === undefined ? {} : { games }),
+      ...(probes === undefined ? {} : { probes }),
     }, io);
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut, knownBugs } = prepared;
@@ -250,6 +260,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       ...(knownBugs === undefined ? {} : { knownBugs }),
       ...(undocumented.length === 0 ? {} : { undocumented }),
       ...(prepared.games === undefined ? {} : { games: prepared.games }),
+      ...(prepared.probes === undefined ? {} : { probes: prepared.probes }),
       engine: judgedByProfile(engine, profile),
       jobs,
       bail: values.bail === true,
@@ -262,6 +273,31 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     return leftOut ? EXIT.invalid : ran;
   },
 };
+
+/**
+ * The games and probes per setting the run plays, from --seed on: what --games and --probes say (one not given:
+ * none); where neither does, the default budget on `playsByDefault` (the whole corpus on an engine other than the
+ * reference), else none; none with --corpus-only.
+ */
+function budgetOf(values: { games?: string | undefined; probes?: string | undefined; seed?: string | undefined; 'corpus-only'?: boolean | undefined }, playsByDefault: boolean): { games?: GamesWanted; probes?: GamesWanted } {
+  const given = values.games !== undefined || values.probes !== undefined;
+  if (values['corpus-only'] === true) {
+    if (given || values.seed !== undefined) throw new UsageError('--corpus-only plays no games or probes: not with --games, --probes or --seed');
+    return {};
+  }
+  if (!given && !playsByDefault) {
+    if (values.seed !== undefined) throw new UsageError('--seed is the first seed of --games and --probes: give one of them too (a run of the reference engine, or of fixtures named, plays none unasked)');
+    return {};
+  }
+  const seed = integerOption('seed', values.seed ?? '1', 0);
+  const count = (name: 'games' | 'probes'): number => {
+    const text = values[name];
+    if (text !== undefined) return integerOption(name, text, 0, MAX_GAMES);
+    return given ? 0 : DEFAULT_BUDGET[name];
+  };
+  const [games, probes] = [count('games'), count('probes')];
+  return { ...(games === 0 ? {} : { games: { count: games, seed } }), ...(probes === 0 ? {} : { probes: { count: probes, seed, group: PROBES_GROUP } }) };
+}
 
 /** Whether --write-expect-fail names the list --expect-fail reads: the list is written again, whoever wrote it. */
 async function rewritesExpectFail(values: { 'expect-fail'?: string | undefined; 'write-expect-fail'?: string | undefined }, io: Io): Promise<boolean> {
@@ -284,8 +320,9 @@ interface RunWanted {
   expectFail: string | undefined;
   /** --write-expect-fail, resolved. */
   baselinePath?: string;
-  /** --games and --seed. */
+  /** --games, --probes and --seed, or the default budget. */
   games?: GamesWanted;
+  probes?: GamesWanted;
 }
 
 interface PreparedRun {
@@ -300,6 +337,8 @@ interface PreparedRun {
   leftOut: boolean;
   /** --games: what was generated, and the rules the games exercise. */
   games?: Omit<GamesSummary, 'counts'>;
+  /** --probes: what was generated, and the refusals the probes expect. */
+  probes?: Omit<ProbesSummary, 'counts'>;
 }
 
 /**
@@ -382,7 +421,9 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
   const entries = corpus.checked.map((checked) => ({ fixture: checked, file: checked.path }));
   const whole = selectFixtures(entries, { ...selection, shard: undefined });
   const playing = knownBugs === undefined ? undefined : await referenceWith(knownBugs);
-  const allGames = wanted.games === undefined ? [] : await gamesSelected(registry, profile, wanted.games, { ...selection, shard: undefined }, reproFlags, io.signal, playing);
+  const generated = async (want: GamesWanted | undefined): Promise<RunItem[]> =>
+    want === undefined || io.signal?.aborted === true ? [] : gamesSelected(registry, profile, want, { ...selection, shard: undefined }, reproFlags, io.signal, playing);
+  const allGames = [...(await generated(wanted.games)), ...(await generated(wanted.probes))];
   // The corpus and the games are one selection, cut in shards as one: merge puts the shards back together.
   const inShard = new Set(selection.shard === undefined ? [...whole, ...allGames] : selectFixtures<(typeof whole)[number] | RunItem>([...whole, ...allGames], { shard: selection.shard }));
   const selected = whole.filter((entry) => inShard.has(entry));
@@ -392,7 +433,7 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     return EXIT.interrupted;
   }
   if (whole.length === 0 && allGames.length === 0) {
-    io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read${wanted.games === undefined ? '' : ', and no generated game'})\n`);
+    io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read${wanted.games === undefined && wanted.probes === undefined ? '' : ', and no generated game or probe'})\n`);
     return EXIT.invalid;
   }
 
@@ -417,11 +458,20 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     const expectedFailure = expectedFailureOf(expectFail, game.fixture.id);
     tasks.push(taskOf({ ...game, ...(wanted.htmlPath === undefined ? {} : { keepGame: true }), ...(expectedFailure === undefined ? {} : { expectedFailure }) }));
   }
-  const gamesMade = wanted.games === undefined ? {} : { games: { perSetting: wanted.games.count, seed: wanted.games.seed, settings: new Set(games.map((game) => settingOf(game.fixture.id))).size, exercised: exercisedBy(games) } };
+  const made = (want: GamesWanted, items: RunItem[]): Omit<ProbesSummary, 'counts' | 'refusals'> => ({
+    perSetting: want.count,
+    seed: want.seed,
+    settings: new Set(items.map((item) => settingOf(item.fixture.id))).size,
+  });
+  const gameItems = games.filter((game) => isGame(game.fixture.id));
+  const probeItems = games.filter((game) => isProbe(game.fixture.id));
+  const gamesMade = wanted.games === undefined ? {} : { games: { ...made(wanted.games, gameItems), exercised: exercisedBy(gameItems) } };
+  const probesMade = wanted.probes === undefined ? {} : { probes: { ...made(wanted.probes, probeItems), refusals: refusalsOf(probeItems) } };
   return {
     tasks,
     registry,
     ...gamesMade,
+    ...probesMade,
     ...(profile === undefined ? {} : { profile }),
     ...(knownBugs === undefined ? {} : { knownBugs }),
     selected: whole.length + allGames.length,
@@ -445,14 +495,25 @@ async function gamesSelected(
   reference?: Reference,
 ): Promise<RunItem[]> {
   const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
-  const repro = (id: string, seed: number): string => reproGameCommand(id, seed, reproFlags);
-  return selectFixtures(await generatedGamesStoppable(gameSettings(registry, profile ?? PLAYS_EVERYTHING), wanted, version, repro, signal, reference), selection);
+  const repro = (id: string, seed: number): string => reproGameCommand(id, seed, reproFlags, wanted.group === PROBES_GROUP ? '--probes' : '--games');
+  const variants = selection.variants === undefined ? undefined : new Set(selection.variants);
+  const settings = gameSettings(registry, profile ?? PLAYS_EVERYTHING).filter((setting) => variants?.has(setting.variant.id) !== false);
+  const group = wanted.group ?? GAMES_GROUP;
+  // A game the selection would leave out is not made: a game's id and tag are known before it is.
+  const taken = (id: string): boolean => selectFixtures([{ fixture: { id, variant: '', tags: [group] } }], { ...selection, variants: undefined }).length > 0;
+  return selectFixtures(await generatedGamesStoppable(settings, { ...wanted, wanted: taken }, version, repro, signal, reference), selection);
 }
 
 /** The rule ids the games' expected events exercise, in the order of spec/rules.md. */
 function exercisedBy(games: readonly RunItem[]): RuleId[] {
   const exercised = new Set(games.flatMap((game) => [...rulesExercised(game.fixture.expect.events?.list ?? [], game.rules)]));
   return RULE_IDS.filter((rule) => exercised.has(rule));
+}
+
+/** The refusal codes the probes expect, in the order of the protocol's list. */
+function refusalsOf(probes: readonly RunItem[]): string[] {
+  const expected = new Set(probes.map((probe) => probe.fixture.expect.reject?.code));
+  return ERROR_CODES.filter((code) => expected.has(code));
 }
 
 /**
@@ -514,6 +575,7 @@ interface RunSettings {
   html?: OutputFile;
   shard?: RunSummary['shard'];
   games?: Omit<GamesSummary, 'counts'>;
+  probes?: Omit<ProbesSummary, 'counts'>;
 }
 
 async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVariant>, settings: RunSettings, io: Io): Promise<ExitCode> {
@@ -557,6 +619,14 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;
     return resultWithout(task, 'skipped', notRun);
   });
+  const shrinking = { engine: settings.engine, ...(settings.profile === undefined ? {} : { profile: settings.profile }), ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }), ...(io.signal === undefined ? {} : { signal: io.signal }) };
+  const items = new Map(tasks.flatMap((task) => (task.item === undefined ? [] : [[task.id, task.item] as const])));
+  /** The results of one group (games or probes), counted, with each rule their failures break shown by a game shrunk. */
+  const generated = async (belongs: (id: string) => boolean): Promise<Pick<GamesSummary, 'counts' | 'shrunk'>> => {
+    const ofGroup = results.filter((result) => belongs(result.id));
+    const shrunk = interrupted || settings.bail ? [] : await shrinkFailures(ofGroup, (id) => items.get(id), shrinking);
+    return { counts: countResults(ofGroup), ...(shrunk.length === 0 ? {} : { shrunk }) };
+  };
   const summary: RunSummary = {
     engine: engineName(settings.engine),
     results,
@@ -564,7 +634,9 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     bailed: stopAt >= 0 && stopAt < tasks.length - 1,
     interrupted,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
-    ...(settings.games === undefined ? {} : { games: { ...settings.games, counts: countResults(results.filter((result) => isGame(result.id))) } }),
+    ...(settings.games === undefined && settings.probes === undefined ? {} : { corpus: countResults(results.filter((result) => !isGame(result.id) && !isProbe(result.id))) }),
+    ...(settings.games === undefined ? {} : { games: { ...settings.games, ...(await generated(isGame)) } }),
+    ...(settings.probes === undefined ? {} : { probes: { ...settings.probes, ...(await generated(isProbe)) } }),
     ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
     ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
     durationMs: Math.round(performance.now() - started),

@@ -131,9 +131,12 @@ export function reproCommand(file: string, engineFlags: readonly string[] = []):
   return ['npx scopa-conformance run', shellQuote(file), ...engineFlags.map(shellQuote)].join(' ');
 }
 
-/** The command that reruns one game of `run --games` alone: the game of its seed, picked out by its id. */
-export function reproGameCommand(id: string, seed: number, engineFlags: readonly string[] = []): string {
-  return ['npx scopa-conformance run --games 1 --seed', String(seed), '--filter', shellQuote(id), ...engineFlags.map(shellQuote)].join(' ');
+/**
+ * The command that reruns one game of `run --games` (or, with `budget` --probes, one probe of `run --probes`) alone:
+ * the game of its seed, picked out by its id.
+ */
+export function reproGameCommand(id: string, seed: number, engineFlags: readonly string[] = [], budget: '--games' | '--probes' = '--games'): string {
+  return ['npx scopa-conformance run', budget, '1 --seed', String(seed), '--filter', shellQuote(id), ...engineFlags.map(shellQuote)].join(' ');
 }
 
 function shellQuote(word: string): string {

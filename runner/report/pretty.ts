@@ -6,7 +6,7 @@
  * were skipped, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type ProbesSummary, type RunSummary, type ShrunkFinding } from '../run/outcome.ts';
 import { notJudgedOf, reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
@@ -148,7 +148,9 @@ export function renderPretty(summary: RunSummary): string {
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
+  if (summary.corpus !== undefined) out.push(`CORPUS ${countsLine(summary.corpus)}`);
   if (summary.games !== undefined) out.push(...gamesLines(summary.games));
+  if (summary.probes !== undefined) out.push(...probesLines(summary.probes));
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
 }
@@ -177,11 +179,36 @@ function undocumentedLines(summary: RunSummary): string[] {
   return [`UNDOCUMENTED: the profile declares what no source documents (${declared.join('; ')}): the result holds only under these declarations`];
 }
 
-/** `run --games`: the generated games, counted apart from the corpus, and the rules their play went through. */
+/** How games or probes were made: how many per setting, of how many settings, from which seeds. */
+function madeOf(made: GamesSummary | ProbesSummary): string {
+  const last = made.seed + made.perSetting - 1;
+  return `${made.perSetting} per setting of the engine's rules, ${made.settings} setting${made.settings === 1 ? '' : 's'}, seed${last === made.seed ? ` ${made.seed}` : `s ${made.seed} to ${last}`}`;
+}
+
+/** Each rule the games or probes found broken: where, the game shrunk, and the command that reruns where it was found. */
+const shrunkLines = (label: string, shrunk: readonly ShrunkFinding[] | undefined): string[] =>
+  (shrunk ?? []).map(({ rule, id, fixture, repro }) => {
+    const plays = fixture.rounds.reduce((total, round) => total + round.plays.length, 0);
+    const size = `${fixture.rounds.length} round${fixture.rounds.length === 1 ? '' : 's'}, ${plays} play${plays === 1 ? '' : 's'}`;
+    return `${label} found ${rule ?? 'no single rule'} broken in ${id} (shrunk to ${size}: ${fixture.id} in --reporter json): ${repro}`;
+  });
+
+/** `run --games`: the generated games, counted apart from the corpus, the rules their play went through, what they found. */
 function gamesLines(games: GamesSummary): string[] {
-  const last = games.seed + games.perSetting - 1;
-  const made = `${games.perSetting} per setting of the engine's rules, ${games.settings} setting${games.settings === 1 ? '' : 's'}, seed${last === games.seed ? ` ${games.seed}` : `s ${games.seed} to ${last}`}`;
-  return [`GAMES ${countsLine(games.counts, 'game')} (${made})`, `GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`];
+  return [
+    `GAMES ${countsLine(games.counts, 'game')} (${madeOf(games)})`,
+    ...(games.exercised.length === 0 ? [] : [`GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`]),
+    ...shrunkLines('GAMES', games.shrunk),
+  ];
+}
+
+/** `run --probes`: the illegal decisions tried, counted apart, the refusals they expect, what they found. */
+function probesLines(probes: ProbesSummary): string[] {
+  return [
+    `PROBES ${countsLine(probes.counts, 'probe')} (${madeOf(probes)})`,
+    ...(probes.refusals.length === 0 ? [] : [`PROBES they expect ${probes.refusals.length} refusal code${probes.refusals.length === 1 ? '' : 's'}: ${probes.refusals.join(', ')}`]),
+    ...shrunkLines('PROBES', probes.shrunk),
+  ];
 }
 
 /** The last line: how many of each outcome, the engine, the time taken. */

@@ -1,8 +1,9 @@
 /**
- * `run --games`: seeded games of the engine's own rules, beside the corpus. For every variant the engine
- * declares, every player count it plays and every option value its profile lists, games are generated on the
- * reference engine under the rules the engine declares (its reading of the rules merged in), every decision
- * legal, each to the game's end, and judged as fixtures are.
+ * `run --games` and `run --probes`: seeded games of the engine's own rules, beside the corpus. For every variant
+ * the engine declares, every player count it plays and every option value its profile lists, games are generated
+ * on the reference engine under the rules the engine declares (its reading of the rules merged in), every decision
+ * legal, each to the game's end, and judged as fixtures are. A probe is such a game up to a position where an
+ * illegal decision of one of fuzz's shapes is tried (runner/fuzz/illegal.ts), expecting the reference's refusal.
  * @module
  */
 import {
@@ -15,21 +16,35 @@ import {
 } from '../../reference/index.ts';
 import { awardRule, declarationRule, endRule } from '../divergences/rule-of.ts';
 import type { Reference } from '../engines/reference.ts';
-import { generateFixture, optionSlug } from '../fixture/generate.ts';
+import { generateGame, optionSlug } from '../fixture/generate.ts';
 import type { Fixture } from '../fixture/fixture.ts';
 import { readAsDeclared } from '../profile/plan.ts';
 import type { EngineProfile, OptionSupport, VariantProfile } from '../profile/profile.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
 import type { RunItem } from './replay.ts';
 import { giveWay } from '../util/give-way.ts';
 
 /** The id folder of the generated games, apart from every corpus fixture's. */
 export const GAMES_GROUP = 'games';
+/** The id folder of the probes, apart from the games' and every corpus fixture's. */
+export const PROBES_GROUP = 'probes';
+export type GeneratedGroup = typeof GAMES_GROUP | typeof PROBES_GROUP;
+
+/**
+ * The chance of a probe at each decision of a probe's game (fuzz's default rate of illegal decisions): the first
+ * drawn where some shape is refused is the probe, most often in the first two rounds, now and then later.
+ */
+const PROBE_RATE = 0.05;
 
 export interface GamesWanted {
-  /** Games per setting. */
+  /** Games (or probes) per setting. */
   count: number;
   /** The first game's seed; game k of every setting has seed + k. */
   seed: number;
+  /** Games (the default) or probes. */
+  group?: GeneratedGroup;
+  /** Whether a game of this id is wanted (a selection's --filter): one that is not is not made. All, where absent. */
+  wanted?: (id: string) => boolean;
 }
 
 /** One setting games are generated for: a variant with option values, a player count, and the rules as the engine reads them. */
@@ -83,39 +98,54 @@ export function gameSettings(variants: ReadonlyMap<string, ResolvedVariant>, pro
 /** Whether a result's id is a generated game's. */
 export const isGame = (id: string): boolean => id.startsWith(`${GAMES_GROUP}/`);
 
+/** Whether a result's id is a probe's. */
+export const isProbe = (id: string): boolean => id.startsWith(`${PROBES_GROUP}/`);
+
 /** A game's setting, from its id: the id without its seed. */
 export const settingOf = (id: string): string => id.replace(/-s\d+$/, '');
 
 /**
- * Whether an id, or a glob on ids, names games of `run --games` (made by this run or not) of one of `variants`:
- * `games/<variant>/p<players>[-<options>]-s<seed>`, or a glob under `games/` whose variant is one of them or a glob.
- * An expect-fail list may name them as it names fixtures.
+ * Whether an id, or a glob on ids, names games of `run --games` or probes of `run --probes` (made by this run or
+ * not) of one of `variants`: `games/<variant>/p<players>[-<options>]-s<seed>` (`probes/...` alike), or a glob under
+ * `games/` or `probes/` whose variant is one of them or a glob. An expect-fail list may name them as it names fixtures.
  */
 export function namesGames(id: string, variants: ReadonlyMap<string, unknown>): boolean {
   const [group, variant = '', game, ...more] = id.split('/');
-  if (group !== GAMES_GROUP || more.length > 0) return false;
+  if ((group !== GAMES_GROUP && group !== PROBES_GROUP) || more.length > 0) return false;
   const glob = /[*?]/;
   if (glob.test(variant)) return true;
   if (!variants.has(variant) || game === undefined) return false;
   return glob.test(game) || /^p\d+(?:-[a-z0-9-]+)?-s\d+$/.test(game);
 }
 
-/** `games/pagat/p2-s7`, `games/playpalace/p3-decks-2-s7`: a game's id, which `--filter` selects. */
-export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'players'>, seed: number): string {
+/** `games/pagat/p2-s7`, `games/playpalace/p3-decks-2-s7`, `probes/pagat/p2-s7`: a game's or probe's id, which `--filter` selects. */
+export function gameId(setting: Pick<GameSetting, 'variant' | 'options' | 'players'>, seed: number, group: GeneratedGroup = GAMES_GROUP): string {
   const slug = optionSlug(setting.options);
-  return `${GAMES_GROUP}/${setting.variant.id}/p${setting.players}${slug === '' ? '' : `-${slug}`}-s${seed}`;
+  return `${group}/${setting.variant.id}/p${setting.players}${slug === '' ? '' : `-${slug}`}-s${seed}`;
 }
 
-/** One game of a setting, as a run item; undefined if the reference cannot start it. */
-function gameItem(setting: GameSetting, seed: number, engineVersion: string, repro: (id: string, seed: number) => string, reference?: Reference): RunItem | undefined {
-  const id = gameId(setting, seed);
-  let fixture: Fixture;
+/** Whether a fixture's inputs are those a game file may hold (spec/fixture.schema.json, `$defs/game`). */
+const validInputs = ({ variant, options, players, firstDealer, rounds }: Fixture): boolean =>
+  checkAgainstSchema('fixture#/$defs/game', { variant, options, players, rounds, ...(firstDealer === undefined ? {} : { firstDealer }) }).length === 0;
+
+/**
+ * One game (or probe) of a setting, as a run item; undefined if the reference cannot start it, null for a probe's
+ * game in which no illegal decision was drawn, or whose decision no fixture may hold (a card named by the empty
+ * string: the protocol's requests never hold one, and an engine may count on that).
+ */
+function gameItem(setting: GameSetting, seed: number, group: GeneratedGroup, engineVersion: string, repro: (id: string, seed: number) => string, reference?: Reference): RunItem | undefined | null {
+  const id = gameId(setting, seed, group);
+  const probing = group === PROBES_GROUP;
+  let fixture: Fixture | undefined;
   try {
-    fixture = generateFixture({ variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed, ...(reference === undefined ? {} : { reference }) }, id, engineVersion);
+    const spec = { variant: setting.variant.id, options: setting.options, rules: setting.rules, players: setting.players, seed, ...(probing ? { illegalRate: PROBE_RATE } : {}) };
+    const made = generateGame(reference === undefined ? spec : { ...spec, reference }, id, engineVersion);
+    fixture = probing ? made.probe : made.fixture;
   } catch {
     return undefined;
   }
-  return { fixture: { ...fixture, tags: ['games'] }, file: id, variant: setting.variant, rules: setting.rules, repro: repro(id, seed) };
+  if (fixture === undefined || (probing && !validInputs(fixture))) return null;
+  return { fixture: { ...fixture, id, tags: [group] }, file: id, variant: setting.variant, rules: setting.rules, repro: repro(id, seed) };
 }
 
 /** The games setting by setting: undefined after each game made, then the setting's games, or none if one could not be. */
@@ -129,12 +159,14 @@ function* madeGames(
   for (const setting of settings) {
     const items: RunItem[] = [];
     for (let k = 0; k < wanted.count; k++) {
-      const item = gameItem(setting, wanted.seed + k, engineVersion, repro, reference);
+      const group = wanted.group ?? GAMES_GROUP;
+      if (wanted.wanted?.(gameId(setting, wanted.seed + k, group)) === false) continue;
+      const item = gameItem(setting, wanted.seed + k, group, engineVersion, repro, reference);
       if (item === undefined) {
         items.length = 0;
         break;
       }
-      items.push(item);
+      if (item !== null) items.push(item);
       yield undefined;
     }
     yield items;
@@ -142,8 +174,9 @@ function* madeGames(
 }
 
 /**
- * The games, as run items: `count` per setting, from `seed`. A setting the reference cannot start (a player count
- * the declared rules deal no cards to) gives none. `repro` makes the command that reruns one game alone. `reference`
+ * The games (or probes), as run items: `count` per setting, from `seed` (a probe's game with no illegal decision
+ * drawn gives no probe). A setting the reference cannot start (a player count the declared rules deal no cards to)
+ * gives none. `repro` makes the command that reruns one game alone. `reference`
  * plays them where it is not the plain reference (one playing the known bugs `diagnose` has named).
  */
 export function generatedGames(

@@ -6,7 +6,7 @@
 import { EXIT, type ExitCode } from '../cli/command.ts';
 import type { RuleId } from '../../reference/index.ts';
 import type { Divergence } from '../divergences/divergence.ts';
-import type { Expectations, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
+import type { Expectations, Fixture, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
 
 /**
  * `passed`: the reply met every expectation. `failed`: it diverged (see `findings`). `not-applicable`: by the
@@ -137,8 +137,12 @@ export interface RunSummary {
   interrupted?: boolean;
   /** With --shard i/n: the shard, and how many fixtures the whole selection holds (every shard together). */
   shard?: { index: number; count: number; selected: number };
+  /** With games or probes: the corpus alone, counted apart from them. */
+  corpus?: Counts;
   /** With --games: the generated games, counted apart from the corpus. */
   games?: GamesSummary;
+  /** With --probes: the illegal-decision probes, counted apart from the corpus and the games. */
+  probes?: ProbesSummary;
   /** With --known-bugs: the bugs the engine is known to have, judged as the reference playing them; the run fails while any is listed. */
   knownBugs?: { name: string; rule: string; bug: string }[];
   /**
@@ -149,14 +153,36 @@ export interface RunSummary {
   durationMs: number;
 }
 
-/** The games of `run --games`: how they were made, how they did, and the rules their play went through. */
-export interface GamesSummary {
+/** The games of `run --games` or the probes of `run --probes`: how they were made, how they did, what they found. */
+interface GeneratedSummary {
   perSetting: number;
   seed: number;
   settings: number;
   counts: Counts;
+  /** For each rule the failures break, the first failure's game shrunk. */
+  shrunk?: ShrunkFinding[];
+}
+
+/** The games of `run --games`, and the rules their play went through. */
+export interface GamesSummary extends GeneratedSummary {
   /** The rule ids the games' events exercise, in the order of spec/rules.md. */
   exercised: string[];
+}
+
+/** The probes of `run --probes`, and the refusals they expect. */
+export interface ProbesSummary extends GeneratedSummary {
+  /** The refusal codes the probes expect, in the order of the protocol's list. */
+  refusals: string[];
+}
+
+/** A rule a generated game or probe showed the engine breaking, and the smallest game found that still shows it. */
+export interface ShrunkFinding {
+  rule: RuleId | null;
+  /** The game or probe it was found in, and the command that reruns it. */
+  id: string;
+  repro: string;
+  /** The game shrunk, as a fixture (spec/fixture.schema.json) that `run` reproduces. */
+  fixture: Fixture;
 }
 
 export function countResults(results: readonly FixtureResult[]): Counts {

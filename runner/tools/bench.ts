@@ -4,9 +4,9 @@
  * Each figure is the median of five samples. Pagat's self-play is also measured against a loop hard-coded for its
  * rules (`yardstick`). Then the corpus replayed, fuzzing, the peak memory of a run over the corpus and over 16
  * copies of it, and the time `diagnose` takes to name the two readings and three known bugs of a mutant served
- * over the protocol. Last, the ratios issue 33 sets goals for, each taken from figures of this one run (`ratios`). Prints a table, or
+ * over the protocol, and a default run over the protocol on the Python example engine. Last, the ratios issue 33 sets goals for, each taken from figures of this one run (`ratios`). Prints a table, or
  * with --json one JSON object; --quick takes one short sample of each, the self-play of the variants in
- * QUICK_SELFPLAY only, 2 copies and 10 games per setting (CI's smoke check).
+ * QUICK_SELFPLAY only, 2 copies, 10 games per setting and the default run of pagat alone (CI's smoke check).
  * @module
  */
 import { spawnSync } from 'node:child_process';
@@ -407,13 +407,41 @@ async function main(): Promise<number> {
   progress(`diagnose: a mutant with two readings and three known bugs over the protocol, pagat and escoba, ${gamesPerSetting} games per setting, 2 jobs (goal: under 60 s)\n`);
   const diagnose = await measureDiagnose(gamesPerSetting);
   progress(`  ${String(diagnose.seconds).padStart(8)} s, ${diagnose.readings} readings and ${diagnose.knownBugs} known bugs found\n`);
+  const defaultRunVariant = values.quick === true ? 'pagat' : undefined;
+  progress(`default run over the protocol on the Python example engine${defaultRunVariant === undefined ? '' : ` (--variant ${defaultRunVariant})`}: the corpus, then games and probes (goal: under 60 s on 2 cores)\n`);
+  const defaultRun = measureDefaultRun(defaultRunVariant);
+  progress(`  ${String(defaultRun.seconds).padStart(8)} s: ${defaultRun.fixtures} fixtures, ${defaultRun.games} games, ${defaultRun.probes} probes\n`);
   const ratios = ratiosOf({ mainJob, replay, protocol, selfPlay: selfplay.pagat as SelfPlayFigures, fuzz: fuzzFigures, yardstick });
   progress('ratios (goals: mainJobToFloor <= 3, replayToFloor >= 0.5, fuzzToSelfPlay >= 0.25, selfPlayToYardstick >= 0.7, protocolToInProcess >= 0.9)\n');
   for (const [name, ratio] of Object.entries(ratios)) progress(`  ${name.padEnd(21)} ${String(ratio).padStart(8)}\n`);
   if (values.json === true) {
-    process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, mainJob, replay, protocol, fuzz: fuzzFigures, memory, diagnose, ratios })}\n`);
+    process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, mainJob, replay, protocol, fuzz: fuzzFigures, memory, diagnose, defaultRun, ratios })}\n`);
   }
   return 0;
+}
+
+interface DefaultRunFigures {
+  seconds: number;
+  /** The corpus's fixtures, the games and the probes the run judged the engine on, or skipped. */
+  fixtures: number;
+  games: number;
+  probes: number;
+  /** --quick: the one variant run. */
+  variant?: string;
+}
+
+/**
+ * Seconds a default `scopa-conformance run --engine "python3 examples/python/scopa_engine.py"` takes (its own
+ * process; issue 30's figure): the corpus, then the default budget of games and probes. Throws unless it passes.
+ */
+function measureDefaultRun(variant: string | undefined): DefaultRunFigures {
+  const started = performance.now();
+  const args = ['run', '--engine', 'python3 examples/python/scopa_engine.py', '--reporter', 'json', ...(variant === undefined ? [] : ['--variant', variant])];
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CI: 'true' } });
+  const seconds = round((performance.now() - started) / 1000, 1);
+  if (run.status !== 0) throw new Error(`the default run of the Python example engine failed (exit ${run.status}): ${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { corpus: { total: number }; games: { counts: { total: number } }; probes: { counts: { total: number } } };
+  return { seconds, fixtures: report.corpus.total, games: report.games.counts.total, probes: report.probes.counts.total, ...(variant === undefined ? {} : { variant }) };
 }
 
 /**
