@@ -77,13 +77,12 @@ export class GameSession {
     const state = this.state;
     const move = this.scratchMove();
     randomMove(state, rng, move);
-    const taken = (): string[] => cardsAt(state, move);
     let decision: Decision;
-    if (move.claim) decision = { claim: taken() };
+    if (move.claim) decision = { claim: cardsAt(state, move) };
     else {
       const code = state.hands[state.turn * state.seats.handSize + move.handIndex] as number;
       decision = { card: formatCard(code) };
-      if (state.rules.capture.chooser !== 'auto' && move.count > 0) decision.capture = taken();
+      if (state.rules.capture.chooser !== 'auto' && move.count > 0) decision.capture = cardsAt(state, move);
       if (move.value !== cardValue(code)) decision.as = move.value;
     }
     return { decision, events: this.collect(() => playMove(state, move)) };
