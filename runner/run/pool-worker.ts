@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { knownBugsNamed } from '../causes/known-bugs.ts';
+import { askingSomeTwice } from '../engines/asked-twice.ts';
 import { AdapterError, type Engine, type EngineSpec, startEngine } from '../engines/engine.ts';
 import type { LoadError } from '../load/load-result.ts';
 import type { EngineProfile } from '../profile/profile.ts';
@@ -33,7 +34,7 @@ async function serveMainThread(): Promise<void> {
   });
   let engine: Engine;
   try {
-    engine = await startEngine(spec, interrupt.signal);
+    engine = askingSomeTwice(await startEngine(spec, interrupt.signal));
   } catch (error) {
     send({ type: 'start-failed', message: (error as Error).message, ...(error instanceof AdapterError ? { adapterProblem: error.problem } : {}) });
     port.close();

@@ -7,6 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { knownBugsNamed } from '../causes/known-bugs.ts';
+import { askingSomeTwice } from '../engines/asked-twice.ts';
 import { AdapterError, type EngineSpec, EngineStartError, startEngine } from '../engines/engine.ts';
 import type { FixtureResult } from './outcome.ts';
 import type { FromWorker, ToWorker } from './pool-worker.ts';
@@ -47,7 +48,7 @@ async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Pr
   const results: (FixtureResult | undefined)[] = new Array(tasks.length).fill(undefined);
   if (tasks.length === 0) return results;
   const known = await knownBugsNamed(options.knownBugs ?? []);
-  const engine = await startEngine(options.engine, options.signal);
+  const engine = askingSomeTwice(await startEngine(options.engine, options.signal));
   try {
     await runReadingAhead(
       tasks,
