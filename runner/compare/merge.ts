@@ -6,6 +6,7 @@
  */
 import { engineName } from '../engines/engine.ts';
 import { mergeShardReports } from '../report/merge.ts';
+import { isGame } from '../run/generated-games.ts';
 import { type EngineOutcome, gamesSummaryOf, type RunFixture } from './comparison.ts';
 import type { ComparedEngine } from './engines-file.ts';
 import type { EngineRead } from './json.ts';
@@ -52,5 +53,34 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
     const summary = games === undefined ? merged.value : { ...merged.value, games: gamesSummaryOf(merged.value.results, fixtures, { count: games.perSetting, seed: games.seed }) };
     outcomes.push({ ...first.outcome, summary, fixtures });
   }
+  problems.push(...selectionProblems(outcomes));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: outcomes };
+}
+
+/**
+ * Where the engines' runs were not made from one selection, as one compare makes them: each must hold the same
+ * fixtures of the corpus (not applicable ones included) and the same number of games per setting from the same seed
+ * (the settings themselves are each profile's).
+ */
+function selectionProblems(outcomes: readonly EngineOutcome[]): string[] {
+  const [first, ...others] = outcomes;
+  if (first === undefined) return [];
+  const corpusOf = (outcome: EngineOutcome): Set<string> => new Set(outcome.summary.results.map((result) => result.id).filter((id) => !isGame(id)));
+  const gamesOf = (outcome: EngineOutcome): string => {
+    const games = outcome.summary.games;
+    return games === undefined ? 'no games' : `${games.perSetting} game${games.perSetting === 1 ? '' : 's'} per setting from seed ${games.seed}`;
+  };
+  const corpus = corpusOf(first);
+  const problems: string[] = [];
+  for (const other of others) {
+    const theirs = corpusOf(other);
+    const onlyFirst = [...corpus].filter((id) => !theirs.has(id));
+    const onlyOther = [...theirs].filter((id) => !corpus.has(id));
+    if (onlyFirst.length + onlyOther.length > 0) {
+      const example = onlyFirst.length > 0 ? `only "${first.name}" ran ${onlyFirst[0]}` : `only "${other.name}" ran ${onlyOther[0]}`;
+      problems.push(`engines "${first.name}" and "${other.name}" ran different fixtures (${corpus.size} and ${theirs.size}; ${example}): every job must run the same selection`);
+    }
+    if (gamesOf(other) !== gamesOf(first)) problems.push(`engine "${first.name}" ran ${gamesOf(first)}, engine "${other.name}" ${gamesOf(other)}: every job must run the same --games and --seed`);
+  }
+  return problems;
 }
