@@ -324,4 +324,17 @@ describe('every player count deals evenly with every option value', () => {
     });
     expect(await checkAmong({ base: [...base, ...rules, 'options:', decks] }, 'base')).toMatchObject({ ok: true });
   });
+
+  test('a variant found good is checked again once it or its parent changes (the process keeps only what passed)', async () => {
+    const hand = (max: number): string =>
+      `  - { name: hand, type: integer, default: 3, min: 1, max: ${max}, sets: deal.handSize, description: d }`;
+    const child = ['id: child', 'extends: base', 'title: Child', 'source: [test]'];
+    const refused = { ok: false, errors: [{ message: expect.stringContaining('with option "hand" = 4, 2 players cannot be dealt to') }] };
+    for (let again = 0; again < 2; again++) {
+      expect(await checkAmong({ base: [...base, 'options:', hand(3)] }, 'base')).toMatchObject({ ok: true });
+      expect(await checkAmong({ base: [...base, 'options:', hand(4)] }, 'base')).toMatchObject(refused);
+      expect(await checkAmong({ base: [...base, 'options:', hand(3)], child }, 'child')).toMatchObject({ ok: true });
+      expect(await checkAmong({ base: [...base, 'options:', hand(4)], child }, 'child')).toMatchObject(refused);
+    }
+  });
 });

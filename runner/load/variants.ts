@@ -8,6 +8,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { serialize } from 'node:v8';
 import type { OptionSpec, OptionValue, ResolvedVariant, VariantSource } from '../../reference/types.ts';
 import { applyOptions, optionValues, resolveVariant } from '../../reference/variant.ts';
 import { VARIANTS_DIR } from '../util/repo-paths.ts';
@@ -197,6 +198,14 @@ async function isFile(path: string): Promise<boolean> {
 
 type FileLookup = (id: string) => LoadResult<VariantFile> | undefined;
 
+/**
+ * The variants, each as its source and resolved rules (v8's serialization, which tells undefined, NaN and Infinity
+ * apart), whose every option value and deal this process has checked and found good: the checks are functions of
+ * those two alone, and took most of a registry's loading, which a process running many commands (the tests) does
+ * again and again. A variant with problems is checked each time, to place them in its file.
+ */
+const PASSED_VALUE_CHECKS = new Set<string>();
+
 function resolveVariantFile(file: VariantFile, besideFile: FileLookup): LoadResult<ResolvedVariant> {
   const { source, yaml } = file;
   const lookup = (id: string): VariantSource | undefined => {
@@ -205,10 +214,14 @@ function resolveVariantFile(file: VariantFile, besideFile: FileLookup): LoadResu
   };
   const resolved = resolveVariant(source.id, lookup);
   if (resolved.ok) {
+    const checked = serialize([source, resolved.value]).toString('latin1');
+    if (PASSED_VALUE_CHECKS.has(checked)) return resolved;
     const errors = checkOptionValues(file, resolved.value);
     const deals = errors.length > 0 ? undefined : checkDeals(source, resolved.value);
     if (deals !== undefined) errors.push(errorAt(yaml, deals.pointer, deals.message));
-    return errors.length > 0 ? failure(errors) : resolved;
+    if (errors.length > 0) return failure(errors);
+    PASSED_VALUE_CHECKS.add(checked);
+    return resolved;
   }
 
   const { code, message } = resolved.error;
