@@ -119,13 +119,15 @@ export interface Change {
  * How judging a game under a new explanation (`after`) changes its judgement under the old (`before`). A divergence
  * is removed when the new one judges where it was and no longer has it (a round the game no longer reaches, or a part
  * an earlier divergence now decides, explains nothing); added when the old had neither it nor an unjudged part where
- * it lies. A game judged before and not after counts as an addition: nothing is explained by no longer judging it. With
+ * it lies. A game that failed before and is not judged after counts as an addition: nothing is explained by no longer
+ * judging it. One that passed before and is not judged after (its own options contradict a reading: an automatic
+ * capture where the reading lets a player trail) neither adds nor removes: the hypothesis says nothing of it. With
  * `seated` (a reading), a divergence removed where its round's seating already differs (who deals, who leads, whose
  * turn it is) is not counted: a reading must also predict who deals and leads.
  */
 export function changeOf(before: GameJudgement | undefined, after: GameJudgement | undefined, seated: boolean): Change {
   if (before === undefined) return { removed: 0, added: after?.divergences.length ?? 0 };
-  if (after === undefined) return { removed: 0, added: Math.max(1, before.divergences.length) };
+  if (after === undefined) return { removed: 0, added: before.divergences.length };
   const was = new Set(before.divergences.map(divergenceKey));
   const is = new Set(after.divergences.map(divergenceKey));
   // Where the seating already differs at or before a divergence's place, a reading does not predict the game there.
