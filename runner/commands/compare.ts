@@ -90,15 +90,18 @@ the fixtures and games on which engines judged alike (the same game, the same de
 answer differently, side by side.
 
 The engines file (spec/engines.schema.json, YAML or JSON) lists each engine with a name, an
-engine command or an adapter (neither: the reference engine), and optionally a profile,
-timeout and validateProtocol, as run takes them. Its files are read from its folder; the
-commands run in the current folder.
+engine command or an adapter (neither: the reference engine), and optionally a profile, a
+knownBugs file, a timeout and validateProtocol, as run takes them. Its files are read from
+its folder; the commands run in the current folder. An engine that does not answer costs its
+timeout on each fixture: give a slow or doubtful engine a timeout of its own. A worked
+example: examples/compare/engines.yaml (README.md, "Comparing engines").
 
 Options:
   --games <n>           n seeded games per setting of each engine's profile, beside the corpus;
-                        every engine's games of one setting have the same seeds
+                        every engine's games of one setting have the same seeds (without
+                        --games, none: unlike run, compare plays no games or probes unasked)
   --seed <n>            the first game's seed (default 1)
-  --variant <id>        only fixtures of this variant (repeatable, or a,b)
+  --variant <id>        only fixtures and games of this variant (repeatable, or a,b)
   --variants <dir>      read the variant files of <dir> too (repeatable)
   --filter <glob>       only fixtures and games whose id matches (* any characters, ? one)
   --tags <a,b>          only fixtures with at least one of these tags
@@ -107,7 +110,8 @@ Options:
   --shard <i/n>         the i-th of n parts of each engine's selection, as run --shard
   --merge               the arguments after the engines file are the JSON reports of
                         compare --only/--shard jobs: report them as one comparison, which
-                        must hold every engine of the file, each whole
+                        must hold every engine of the file, each whole, every one run on
+                        the same fixtures and --games (examples/ci/github-actions-compare.yml)
   --baseline <file>     an earlier compare JSON report: mark each cell of the matrix that
                         failed there and passes now (newly passing), or did not fail there
                         and fails now (newly failing)
