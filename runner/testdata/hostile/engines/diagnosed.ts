@@ -2,6 +2,7 @@
 //   red-deck-sweeps   a sweep by a round's last play scores, but only where the round's deck starts with a red card
 //                     (diamonds or hearts): a bug that the reading sweep.lastPlay: true half explains
 //   unsteady          the second time it is asked a game, it leaves out the game's last event
+//   unsteady-for-three the same, in games of three players only
 //   dies-every-replay exits at every replay
 //   dies-at-40        exits at its 40th replay, and at every 40th replay of the fresh process the runner starts
 //   exits-on-bye-only plays as the reference, and goes on running after its input ends: only bye stops it
@@ -10,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { replayOnReference } from '../../../engines/reference.ts';
 import type { ReplayRequest } from '../../../fixture/fixture.ts';
 
-const MODES = ['red-deck-sweeps', 'unsteady', 'dies-every-replay', 'dies-at-40', 'exits-on-bye-only'] as const;
+const MODES = ['red-deck-sweeps', 'unsteady', 'unsteady-for-three', 'dies-every-replay', 'dies-at-40', 'exits-on-bye-only'] as const;
 const mode = process.argv[2] as (typeof MODES)[number];
 if (!MODES.includes(mode)) throw new Error(`no such mode: ${process.argv[2]}; one of ${MODES.join(', ')}`);
 
@@ -27,7 +28,7 @@ function replay(request: ReplayRequest): object {
     process.exit(9);
   }
   if (mode === 'red-deck-sweeps' && startsRed(request)) return replayOnReference(lastPlaySweeps(request));
-  if (mode === 'unsteady') {
+  if (mode === 'unsteady' || (mode === 'unsteady-for-three' && request.players === 3)) {
     const key = JSON.stringify(request.rounds);
     const again = seen.has(key);
     seen.add(key);
