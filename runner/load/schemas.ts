@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { nearestValue } from '../util/nearest.ts';
 import { cacheFolder, SPEC_DIR } from '../util/repo-paths.ts';
 import { type NodePart, pointerTo } from './yaml-source.ts';
@@ -28,8 +28,13 @@ const SCHEMA_SUFFIX = '.schema.json';
 
 const requireHere = createRequire(import.meta.url);
 const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).version;
+// Ajv itself is loaded only to compile what the cache does not hold: the validators compiled ahead need its small
+// runtime modules alone, and loading the whole of it took a tenth of a short run's start.
+const newAjv = (options: ConstructorParameters<typeof Ajv2020>[0]): Ajv2020 =>
+  new (requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(options);
 // The module is CommonJS with a function for exports, which TypeScript's view of its default export misses.
-const standaloneCode = requireHere('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js').default;
+const standaloneCode = (): typeof import('ajv/dist/standalone/index.js').default =>
+  requireHere('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js').default;
 
 interface SchemaRegistry {
   /** Compiles what the cache does not hold: made on first need, since adding the schemas checks them too. */
@@ -63,15 +68,15 @@ function schemaRegistry(): SchemaRegistry {
     return ajv;
   };
   let live: Ajv2020 | undefined;
-  const ajv = (): Ajv2020 => (live ??= withSchemas(new Ajv2020(AJV_OPTIONS)));
+  const ajv = (): Ajv2020 => (live ??= withSchemas(newAjv(AJV_OPTIONS)));
   const names = [...roots.keys(), ...CACHED_PARTS];
   const ref = (name: string): string => {
     const [file = '', fragment] = name.split('#');
     return fragment === undefined ? file : `${String(roots.get(file)?.$id)}#${fragment}`;
   };
   const cached = compiledAhead(texts, names, () => {
-    const source = withSchemas(new Ajv2020({ ...AJV_OPTIONS, code: { source: true } }));
-    return standaloneCode(source, Object.fromEntries(names.map((name, i) => [`v${i}`, ref(name)])));
+    const source = withSchemas(newAjv({ ...AJV_OPTIONS, code: { source: true } }));
+    return standaloneCode()(source, Object.fromEntries(names.map((name, i) => [`v${i}`, ref(name)])));
   });
   registry = { ajv, roots, cached: new Map(cached === undefined ? [] : names.map((name, i) => [name, cached[`v${i}`] as ValidateFunction])) };
   return registry;
