@@ -114,7 +114,7 @@ export const runCommand: Command = {
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
                               [--profile <file>] [--known-bugs <file>] [--write-expect-fail <file>]
-                              [--force] [--games <n> [--seed <n>]]
+                              [--force] [--games <n>] [--probes <n>] [--seed <n>] [--corpus-only]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations, as far as the engine
@@ -130,19 +130,36 @@ and nothing is run (with --keep-going, only the invalid fixture files are left o
 of more than ${HELD_FIXTURES} files is read twice, checked and then run, so that memory stays flat
 whatever its size (a file changed in between is reported as errored, not run).
 
-With --games <n>, n seeded games per setting of the engine are judged beside the corpus:
-for each variant its profile (--profile) declares, each player count it plays and each
-option value it lists, games generated on the reference engine under the rules the engine
-declares, every decision legal, each to the game's end; without --profile, every variant at
-every player count. Their ids are games/<variant>/p<players>[-<options>]-s<seed>, which
---filter selects (--filter 'games/*': the games alone) and an expect-fail list names (as
---write-expect-fail writes them), and each failure's command reruns that game alone. The
-report counts them apart from the corpus, with the rules they exercised. With --shard, the
-corpus and the games are shared out as one selection, which merge puts back together.
+With --games <n>, n seeded games per setting of the engine are judged after the corpus:
+for each variant its profile (--profile, or its hello's) declares, each player count it
+plays and each option value it lists, games generated on the reference engine under the
+rules the engine declares, every decision legal, each to the game's end; without a profile,
+every variant at every player count. With --probes <n>, n seeded probes per setting: a
+generated game up to a decision where an illegal one of fuzz's shapes is tried instead (a
+card not in hand, a wrong sum, a trail where a capture is due, a sum over a rank match...),
+expecting the reference's refusal. Their ids are games/<variant>/p<players>[-<options>]-s<seed>
+and probes/..., which --filter selects (--filter 'probes/*': the probes alone) and an
+expect-fail list names (as --write-expect-fail writes them), and each failure's command
+reruns that game or probe alone. The report counts the corpus, the games and the probes
+apart (CORPUS, GAMES, PROBES), and for each rule the games or the probes break, shrinks the
+first failure to the smallest game that still shows it on the engine: a fixture, in the
+JSON report, that run reproduces once written to the file its id names. With --shard, the
+corpus, the games and the probes are shared out as one selection, which merge puts back
+together.
+
+A run of the whole corpus (no fixtures named) on an engine other than the reference plays,
+unasked, ${DEFAULT_BUDGET.games} games and ${DEFAULT_BUDGET.probes} probes per setting from seed 1: a bug the
+corpus misses is often met there. --games or --probes sets the budget instead (the one
+not given: none), and --corpus-only plays none. The reference engine's own run plays none
+unasked.
 
 Options:
-  --games <n>           n generated games per setting, judged beside the corpus (above)
-  --seed <n>            the first game's seed (default 1); game k has seed n + k
+  --games <n>           n generated games per setting, judged after the corpus (above;
+                        0 or more)
+  --probes <n>          n illegal-decision probes per setting, judged after the games
+  --seed <n>            the first seed of the games and probes (default 1); game k of
+                        each setting has seed n + k
+  --corpus-only         no games and no probes, where an engine's run would play them
   --variant <id>        only fixtures of this variant (repeatable, or a,b); an id, or the
                         path of a variant file (./house.yaml)
   --variants <dir>      read the variant files of <dir> too (repeatable), for fixtures of
