@@ -15,11 +15,8 @@ const isOver = (state: GameState): boolean => state.status === 'over';
 /** The lowest card value: what the wild card counts as in a total. */
 const LOWEST_VALUE = 1;
 
-/**
- * The declaration worth most that the hand makes, the first listed among equals, or undefined. The wild card
- * stands for the value that serves best: the lowest in a total, the others' value in three of a kind.
- */
-export function bestDeclaration(declarations: readonly HandDeclaration[], hand: ArrayLike<number>, wild: number): HandDeclaration | undefined {
+/** What a hand adds up to for the declarations: its total and, where its cards are all of one value, that value's. */
+function handShape(hand: ArrayLike<number>, wild: number): { total: number; alikeTotal: number | undefined } {
   let total = 0;
   let shared = 0;
   let alike = true;
@@ -34,32 +31,53 @@ export function bestDeclaration(declarations: readonly HandDeclaration[], hand: 
     if (shared === 0) shared = value;
     else if (value !== shared) alike = false;
   }
-  const alikeTotal = (shared === 0 ? LOWEST_VALUE : shared) * hand.length;
+  return { total, alikeTotal: alike ? (shared === 0 ? LOWEST_VALUE : shared) * hand.length : undefined };
+}
+
+const makes = (declaration: HandDeclaration, { total, alikeTotal }: ReturnType<typeof handShape>): boolean =>
+  declaration.kind === 'low'
+    ? total <= (declaration.atMost as number)
+    : alikeTotal !== undefined && (declaration.kind === 'three-of-a-kind' || alikeTotal <= (declaration.atMost as number));
+
+/**
+ * Every declaration the hand makes, in the order listed. The wild card stands for the value that serves each best:
+ * the lowest in a total, the others' value in three of a kind.
+ */
+export function declarationsMade(declarations: readonly HandDeclaration[], hand: ArrayLike<number>, wild: number): HandDeclaration[] {
+  const shape = handShape(hand, wild);
+  return declarations.filter((declaration) => makes(declaration, shape));
+}
+
+/** The declaration worth most that the hand makes, the first listed among equals, or undefined. */
+export function bestDeclaration(declarations: readonly HandDeclaration[], hand: ArrayLike<number>, wild: number): HandDeclaration | undefined {
   let best: HandDeclaration | undefined;
-  for (const declaration of declarations) {
-    const made =
-      declaration.kind === 'low'
-        ? total <= (declaration.atMost as number)
-        : alike && (declaration.kind === 'three-of-a-kind' || alikeTotal <= (declaration.atMost as number));
-    if (made && (best === undefined || declaration.sweeps > best.sweeps)) best = declaration;
-  }
+  for (const declaration of declarationsMade(declarations, hand, wild)) if (best === undefined || declaration.sweeps > best.sweeps) best = declaration;
   return best;
 }
 
 /**
- * DEAL-DECLARATION: every hand just dealt that makes a declaration scores it, its sweeps recorded one by one,
- * from the seat to play (the first player) on.
+ * DEAL-DECLARATION: every hand just dealt that makes a declaration scores it, from the seat to play (the first
+ * player) on; where hands are declared at their first play instead (`declarations.when: first-play`), none is here.
  */
 export function declareHands(state: GameState): void {
-  const declarations = state.rules.declarations.hands;
-  if (declarations.length === 0) return;
-  const { players, handSize } = state.seats;
+  if (state.rules.declarations.hands.length === 0 || state.rules.declarations.when === 'first-play') return;
+  const { players } = state.seats;
   const first = state.turn;
-  for (let i = 0; i < players && !isOver(state); i++) {
-    const seat = (first + i) % players;
-    const hand = state.hands.subarray(seat * handSize, seat * handSize + (state.handLength[seat] as number));
-    const declaration = bestDeclaration(declarations, hand, state.wildCard);
-    if (declaration === undefined) continue;
+  for (let i = 0; i < players && !isOver(state); i++) declareHand(state, (first + i) % players);
+}
+
+/**
+ * DEAL-DECLARATION: the seat's hand, as dealt, scores the declaration worth most that it makes, or under
+ * `declarations.several: each` every one, each with its sweeps recorded one by one.
+ */
+export function declareHand(state: GameState, seat: number): void {
+  const { hands: declarations, several } = state.rules.declarations;
+  const { handSize } = state.seats;
+  const hand = state.hands.subarray(seat * handSize, seat * handSize + (state.handLength[seat] as number));
+  const best = several === 'best' ? bestDeclaration(declarations, hand, state.wildCard) : undefined;
+  const made = several === 'best' ? (best === undefined ? [] : [best]) : declarationsMade(declarations, hand, state.wildCard);
+  for (const declaration of made) {
+    if (isOver(state)) return;
     state.emit({ type: 'declaration', round: state.round, seat, kind: declaration.kind, cards: formatCards(hand), sweeps: declaration.sweeps });
     for (let sweep = 0; sweep < declaration.sweeps && !isOver(state); sweep++) recordSweep(state, seat);
   }

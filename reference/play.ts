@@ -18,6 +18,7 @@ import {
 import { cardValue, formatCard, KEPT_WILD, parseCard } from './cards.ts';
 import { claimRefusal, type ClaimProblem, listClaims, renuncioOf, resolveClaim } from './claim.ts';
 import { dealAgain } from './deal.ts';
+import { declareHand } from './declarations.ts';
 import { endRound } from './round-end.ts';
 import type { GameState } from './state.ts';
 import { recordSweep } from './sweeps.ts';
@@ -78,6 +79,11 @@ export function playMove(state: GameState, move: Move): void {
   const rules = captureRulesNow(state);
   const seat = state.turn;
   const { handSize, players } = state.seats;
+  // DEAL-DECLARATION at the first play: the hand, still as dealt, is declared before its card is played.
+  if (state.rules.declarations.when === 'first-play' && state.handLength[seat] === handSize) {
+    declareHand(state, seat);
+    if (state.status === 'over') return;
+  }
   const base = seat * handSize;
   const length = state.handLength[seat];
   const code = state.hands[base + move.handIndex];

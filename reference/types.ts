@@ -90,6 +90,8 @@ export const BONUS_BENEFICIARIES = ['dealer', 'first-player'] as const;
 export const THIRTY_READINGS = ['sum', 'two-groups', 'none'] as const;
 export const DECLARATION_KINDS = ['low', 'three-of-a-kind', 'low-three-of-a-kind'] as const;
 export const WILD_PLAYS = ['face', 'named', 'kept'] as const;
+export const DECLARATION_SCORINGS = ['best', 'each'] as const;
+export const DECLARATION_TIMES = ['deal', 'first-play'] as const;
 export const CAPTURE_MODES = ['match-or-sum', 'fifteen', 'fifteen-or-match', 'match-sum-or-fifteen'] as const;
 export const RANK_MATCHES = ['one', 'all'] as const;
 export const COMPULSIONS = ['none', 'played-card', 'any-card'] as const;
@@ -150,6 +152,8 @@ export type BonusBeneficiary = (typeof BONUS_BENEFICIARIES)[number];
 export type ThirtyReading = (typeof THIRTY_READINGS)[number];
 export type DeclarationKind = (typeof DECLARATION_KINDS)[number];
 export type WildPlay = (typeof WILD_PLAYS)[number];
+export type DeclarationScoring = (typeof DECLARATION_SCORINGS)[number];
+export type DeclarationTime = (typeof DECLARATION_TIMES)[number];
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
 export type RankMatch = (typeof RANK_MATCHES)[number];
 export type Compulsion = (typeof COMPULSIONS)[number];
@@ -281,8 +285,12 @@ export interface HandDeclaration {
 
 /** DEAL-DECLARATION, DEAL-WILD-CARD: Cirulla's declarations of the hand ("accusi"). */
 export interface DeclarationRules {
-  /** The declarations a hand may make; a hand that makes several scores the one worth most. Empty: none. */
+  /** The declarations a hand may make. Empty: none. */
   hands: HandDeclaration[];
+  /** A hand that makes several declarations scores the one worth most (`best`), or every one (`each`). */
+  several: DeclarationScoring;
+  /** A hand is declared as soon as it is dealt (`deal`), or when its holder plays its first card of the deal (`first-play`). */
+  when: DeclarationTime;
   /** DEAL-WILD-CARD: the card that stands in a declaration for the value that makes it worth most, or `none`. */
   wild: string;
   /** DEAL-WILD-CARD: in play the wild card is the card it is (`face`), or plays as the value its player names (`named`). */

@@ -53,7 +53,7 @@ export const DEFAULT_RULES: Rules = {
     rotation: 'forward',
   },
   openingTable: { redeal: [], bonus: { enabled: false, beneficiary: 'dealer', thirty: 'two-groups', wild: false, lowTable: { under: 0, sweeps: 0 }, points: [] } },
-  declarations: { hands: [], wild: 'none', wildInPlay: 'face' },
+  declarations: { hands: [], several: 'best', when: 'deal', wild: 'none', wildInPlay: 'face' },
   capture: {
     mode: 'match-or-sum',
     rankMatch: 'one',

@@ -93,6 +93,8 @@ describe('every knob value has its wording', () => {
     'capture.aceFirstPlay': { capture: { aceTakesAll: true } },
     'capture.aceCapture': { capture: { aceTakesAll: true } },
     'declarations.wildInPlay': { declarations: { hands: [{ kind: 'low', atMost: 9, sweeps: 3 }], wild: '7H' } },
+    'declarations.several': { declarations: { hands: [{ kind: 'low', atMost: 9, sweeps: 3 }] } },
+    'declarations.when': { declarations: { hands: [{ kind: 'low', atMost: 9, sweeps: 3 }] } },
   };
   const setAt = (path: string, value: string): RulesPatch => path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as RulesPatch;
   const scalarKnobs = [...knobPaths(schema.$defs.rulesPatch as SchemaNode, '')].flatMap((path) => {

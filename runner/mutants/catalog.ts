@@ -865,4 +865,62 @@ export const MUTANTS: readonly Mutant[] = [
       "  const chosen = rules.mode === 'match-sum-or-fifteen' ? { ...rules, chooser: 'auto' as const } : rules;\n  return chosen.aceFirstPlay === 'ordinary' && chosen.aceTakesAll && state.isFirstPlay() ? { ...chosen, aceTakesAll: false } : chosen;",
     reading: { ambiguity: 'AMB-68', declare: (rules) => (rules.capture.mode === 'match-sum-or-fifteen' ? { rules: { capture: { chooser: 'auto' } } } : undefined) },
   },
+  {
+    name: 'cards-and-coins-without-threshold',
+    bug: 'the most cards and the most coins score whatever the count, the thresholds of 21 cards and 6 coins forgotten',
+    rule: 'SCORE-MOST-CARDS',
+    file: 'scoring.ts',
+    find: '    if (count < (category.threshold ?? 1)) ranks[c] = 0;',
+    replace: '    if (count < 1) ranks[c] = 0;',
+    reading: {
+      ambiguity: 'AMB-69',
+      declare: (rules) => {
+        const thresholds = rules.scoring.categories.filter((category) => category.threshold !== undefined && category.threshold > 1);
+        return thresholds.length === 0 ? undefined : { categories: Object.fromEntries(thresholds.map((category) => [category.id, { threshold: 1 }])) };
+      },
+    },
+  },
+  {
+    name: 'piccola-up-to-seven',
+    bug: 'the piccola counts its run of coins up to the seven at most',
+    rule: 'SCORE-NAPOLA',
+    file: 'scoring.ts',
+    find: '        count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);',
+    replace: '        count = Math.min(holdings.coinRun(c), category.upTo ?? 7);',
+    reading: {
+      ambiguity: 'AMB-69',
+      declare: (rules) => (rules.scoring.categories.some((category) => category.kind === 'napola' && category.upTo === undefined) ? { categories: { napola: { upTo: 7 } } } : undefined),
+    },
+  },
+  {
+    name: 'cappotto-wins-nothing',
+    bug: 'all ten coins held win nothing more: the cappotto does not end the game',
+    rule: 'END-HOLDING-ALL',
+    file: 'scoring.ts',
+    find: '    if (category.winsGame === true && holderOfAll < 0) {',
+    replace: "    if (category.winsGame === true && category.kind !== 'all-coins' && holderOfAll < 0) {",
+    reading: {
+      ambiguity: 'AMB-69',
+      declare: (rules) => (rules.scoring.categories.some((category) => category.kind === 'all-coins' && category.winsGame === true) ? { categories: { 'all-coins': { winsGame: false } } } : undefined),
+    },
+  },
+  {
+    name: 'declarations-stack',
+    bug: 'a hand that makes several declarations scores each of them (three aces: 3 for the low hand and 10 for three of a kind), not the one worth most',
+    rule: 'DEAL-DECLARATION',
+    file: 'declarations.ts',
+    find: "  const made = several === 'best' ? (best === undefined ? [] : [best]) : declarationsMade(declarations, hand, state.wildCard);",
+    replace: '  const made = declarationsMade(declarations, hand, state.wildCard);',
+    reading: { ambiguity: 'AMB-70', declare: (rules) => (rules.declarations.hands.length > 1 ? { rules: { declarations: { several: 'each' } } } : undefined) },
+  },
+  {
+    name: 'declarations-at-first-play',
+    bug: 'a hand is declared when its holder plays its first card of the deal, not as soon as it is dealt',
+    rule: 'DEAL-DECLARATION',
+    file: 'declarations.ts',
+    find: "  if (state.rules.declarations.hands.length === 0 || state.rules.declarations.when === 'first-play') return;",
+    replace: '  if (state.rules.declarations.hands.length > 0) return;',
+    also: [{ file: 'play.ts', find: "  if (state.rules.declarations.when === 'first-play' && state.handLength[seat] === handSize) {", replace: '  if (state.handLength[seat] === handSize) {' }],
+    reading: { ambiguity: 'AMB-70', declare: (rules) => (rules.declarations.hands.length > 0 ? { rules: { declarations: { when: 'first-play' } } } : undefined) },
+  },
 ];

@@ -397,7 +397,7 @@ class RulebookWriter {
     const rules = [
       this.rule(
         'DEAL-DECLARATION',
-        `Every hand is looked at as soon as it is dealt, in every deal: ${listed(hands.map(made))}. The hand is shown, and its holder makes them as ${this.names.sweep}s in every respect; a hand that makes more than one of these scores the one worth most. It is then played as dealt.`,
+        `${worded('declarationTime', this.rules.declarations.when, this.names)}: ${listed(hands.map(made))}. The hand is shown, and its holder makes them as ${this.names.sweep}s in every respect; ${worded('declarationScoring', this.rules.declarations.several, this.names)}. It is then played as dealt.`,
       ),
     ];
     if (wild !== 'none') {

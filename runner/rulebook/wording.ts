@@ -22,6 +22,8 @@ import type {
   DealOrder,
   DealPacket,
   DealStartSeat,
+  DeclarationScoring,
+  DeclarationTime,
   EndMode,
   ExactTie,
   FirstDealer,
@@ -127,6 +129,14 @@ export const WORDING = {
     kept: () =>
       'In play its player names the value from 1 to 10 it plays as, and it captures as a card of that value. Trailed, it keeps that value on the table: the other players capture it as a card of that value, until it is taken.',
   } satisfies Wording<WildPlay>,
+  declarationScoring: {
+    best: () => 'a hand that makes more than one of these scores the one worth most',
+    each: () => 'a hand that makes more than one of these scores each of them: three aces, say, are both a low hand and three of a kind',
+  } satisfies Wording<DeclarationScoring>,
+  declarationTime: {
+    deal: () => 'Every hand is looked at as soon as it is dealt, in every deal',
+    'first-play': () => 'Every hand is looked at, as dealt, when its holder plays its first card of the deal, before that play, in every deal',
+  } satisfies Wording<DeclarationTime>,
   captureMode: {
     'match-or-sum': () => 'A card captures by matching a table card of the same value, or by taking table cards that add up to its value.',
     fifteen: () => 'A card captures table cards that add up, together with the card played, to 15.',
