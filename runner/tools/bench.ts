@@ -329,6 +329,75 @@ async function measureDiagnose(games: number): Promise<DiagnoseFigures> {
   }
 }
 
+/** The engines `compare` is timed on: four over the protocol, the Python example engine the slowest of them. */
+const COMPARED_MUTANTS = ['sweep-on-last-play', 'rank-priority-ignored'];
+
+interface CompareFigures {
+  /** Wall-clock seconds of `compare` of the four engines with --jobs 2, and of the slowest one's `run --jobs 2` alone. */
+  seconds: number;
+  slowestRunSeconds: number;
+  slowestEngine: string;
+  engines: number;
+  /** The corpus's fixtures each engine ran. */
+  fixtures: number;
+  /** --quick: the one variant run. */
+  variant?: string;
+}
+
+/** Wall-clock seconds `scopa-conformance <args>` takes in a process of its own, and its stdout; throws on an exit not in `expected`. */
+function timedRun(args: string[], expected: readonly number[], what: string): { seconds: number; stdout: string } {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CI: 'true' } });
+  const seconds = round((performance.now() - started) / 1000, 1);
+  if (run.status === null || !expected.includes(run.status)) throw new Error(`${what} failed (exit ${run.status}): ${run.stderr}`);
+  return { seconds, stdout: run.stdout };
+}
+
+/**
+ * Issue 34's figure: `compare` of four engines over the protocol (the reference served by `scopa-conformance
+ * engine`, the Python example engine, a mutant with a reading and one with a bug) over the corpus with --jobs 2,
+ * against the slowest of them run alone (`run --corpus-only --jobs 2`, each timed). Its goal is under 2x on 2
+ * cores. Throws unless every engine judged every fixture.
+ */
+async function measureCompare(variant: string | undefined): Promise<CompareFigures> {
+  const built = await Promise.all(
+    COMPARED_MUTANTS.map((name) => {
+      const found = MUTANTS.find((mutant) => mutant.name === name);
+      if (found === undefined) throw new Error(`no mutant ${name} in the catalog`);
+      return buildMutant(found);
+    }),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'scopa-bench-compare-'));
+  try {
+    const engines = [
+      { name: 'reference', engine: `node ${JSON.stringify(BIN)} engine` },
+      { name: 'scopa-py', engine: 'python3 examples/python/scopa_engine.py' },
+      ...COMPARED_MUTANTS.map((name, i) => ({ name, engine: (built[i] as Awaited<ReturnType<typeof buildMutant>>).engineCommand })),
+    ];
+    const file = join(dir, 'engines.yaml');
+    writeFileSync(file, JSON.stringify({ engines }));
+    const selection = variant === undefined ? [] : ['--variant', variant];
+    // Exit 1: the mutants fail fixtures, as they should.
+    const compared = timedRun(['compare', file, ...selection, '--jobs', '2', '--reporter', 'json'], [1], 'compare of four engines');
+    const report = JSON.parse(compared.stdout) as { engines: { name: string; run: { total: number; errored: number; skipped: number } }[] };
+    const broken = report.engines.filter(({ run }) => run.errored + run.skipped > 0).map(({ name }) => name);
+    if (broken.length > 0) throw new Error(`compare: engines ${broken.join(', ')} left fixtures unjudged`);
+    const alone = engines.map(({ name, engine }) => ({ name, seconds: timedRun(['run', '--engine', engine, '--corpus-only', ...selection, '--jobs', '2', '--reporter', 'json'], [0, 1], `the run of ${name} alone`).seconds }));
+    const slowest = alone.reduce((a, b) => (b.seconds > a.seconds ? b : a));
+    return {
+      seconds: compared.seconds,
+      slowestRunSeconds: slowest.seconds,
+      slowestEngine: slowest.name,
+      engines: engines.length,
+      fixtures: report.engines[0]?.run.total ?? 0,
+      ...(variant === undefined ? {} : { variant }),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await Promise.all(built.map((each) => each.remove()));
+  }
+}
+
 /**
  * The self-play --quick measures: the seed systems' variants and one of each other game of the family. Each
  * variant costs a worker thread's start, a second, and the smoke check needs figures, not all of them.
@@ -411,11 +480,14 @@ async function main(): Promise<number> {
   progress(`default run over the protocol on the Python example engine${defaultRunVariant === undefined ? '' : ` (--variant ${defaultRunVariant})`}: the corpus, then games and probes (goal: under 60 s on 2 cores)\n`);
   const defaultRun = measureDefaultRun(defaultRunVariant);
   progress(`  ${String(defaultRun.seconds).padStart(8)} s: ${defaultRun.fixtures} fixtures, ${defaultRun.games} games, ${defaultRun.probes} probes\n`);
-  const ratios = ratiosOf({ mainJob, replay, protocol, selfPlay: selfplay.pagat as SelfPlayFigures, fuzz: fuzzFigures, yardstick });
-  progress('ratios (goals: mainJobToFloor <= 3, replayToFloor >= 0.5, fuzzToSelfPlay >= 0.25, selfPlayToYardstick >= 0.7, protocolToInProcess >= 0.9)\n');
+  progress(`compare of 4 engines over the protocol${defaultRunVariant === undefined ? '' : ` (--variant ${defaultRunVariant})`}, --jobs 2, against the slowest one's run alone (goal: under 2x on 2 cores)\n`);
+  const compare = await measureCompare(defaultRunVariant);
+  progress(`  ${String(compare.seconds).padStart(8)} s for ${compare.fixtures} fixtures each, against ${compare.slowestRunSeconds} s for ${compare.slowestEngine} alone\n`);
+  const ratios = { ...ratiosOf({ mainJob, replay, protocol, selfPlay: selfplay.pagat as SelfPlayFigures, fuzz: fuzzFigures, yardstick }), compareToSlowestRun: round(compare.seconds / compare.slowestRunSeconds, 2) };
+  progress('ratios (goals: mainJobToFloor <= 3, replayToFloor >= 0.5, fuzzToSelfPlay >= 0.25, selfPlayToYardstick >= 0.7, protocolToInProcess >= 0.9, compareToSlowestRun < 2)\n');
   for (const [name, ratio] of Object.entries(ratios)) progress(`  ${name.padEnd(21)} ${String(ratio).padStart(8)}\n`);
   if (values.json === true) {
-    process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, mainJob, replay, protocol, fuzz: fuzzFigures, memory, diagnose, defaultRun, ratios })}\n`);
+    process.stdout.write(`${JSON.stringify({ selfplay, yardstick, captureSearch, mainJob, replay, protocol, fuzz: fuzzFigures, memory, diagnose, defaultRun, compare, ratios })}\n`);
   }
   return 0;
 }
