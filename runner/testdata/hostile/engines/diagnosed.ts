@@ -3,15 +3,16 @@
 //                     (diamonds or hearts): a bug that the reading sweep.lastPlay: true half explains
 //   unsteady          the second time it is asked a game, it leaves out the game's last event
 //   unsteady-for-three the same, in games of three players only
+//   unsteady-legal    offers legal-positions, and the second time it is asked a game's, leaves out each last decision
 //   dies-every-replay exits at every replay
 //   dies-at-40        exits at its 40th replay, and at every 40th replay of the fresh process the runner starts
 //   exits-on-bye-only plays as the reference, and goes on running after its input ends: only bye stops it
 // Run with `node --import tsx runner/testdata/hostile/engines/diagnosed.ts <mode>`.
 import { createInterface } from 'node:readline';
-import { replayOnReference } from '../../../engines/reference.ts';
-import type { ReplayRequest } from '../../../fixture/fixture.ts';
+import { legalAtPositions, replayOnReference } from '../../../engines/reference.ts';
+import type { LegalPosition, ReplayRequest } from '../../../fixture/fixture.ts';
 
-const MODES = ['red-deck-sweeps', 'unsteady', 'unsteady-for-three', 'dies-every-replay', 'dies-at-40', 'exits-on-bye-only'] as const;
+const MODES = ['red-deck-sweeps', 'unsteady', 'unsteady-for-three', 'unsteady-legal', 'dies-every-replay', 'dies-at-40', 'exits-on-bye-only'] as const;
 const mode = process.argv[2] as (typeof MODES)[number];
 if (!MODES.includes(mode)) throw new Error(`no such mode: ${process.argv[2]}; one of ${MODES.join(', ')}`);
 
@@ -38,13 +39,24 @@ function replay(request: ReplayRequest): object {
   return replayOnReference(request);
 }
 
+function legalPositions(game: ReplayRequest, positions: LegalPosition[]): object {
+  const decisions = legalAtPositions(game, positions);
+  const key = JSON.stringify([game.rounds, positions]);
+  const again = seen.has(key);
+  seen.add(key);
+  return { decisions: again ? decisions.map((listed) => listed.slice(0, -1)) : decisions };
+}
+
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const request = JSON.parse(line) as { id: number; cmd: string };
+  const request = JSON.parse(line) as { id: number; cmd: string; game: ReplayRequest; positions: LegalPosition[] };
   if (request.cmd === 'bye') process.exit(0);
+  const capabilities = mode === 'unsteady-legal' ? { capabilities: ['legal-positions'] } : {};
   const answer =
     request.cmd === 'hello'
-      ? { protocol: 1, engine: { name: `diagnosed ${mode}`, version: '1' }, variants: '*' }
-      : replay(request as unknown as ReplayRequest);
+      ? { protocol: 1, engine: { name: `diagnosed ${mode}`, version: '1' }, variants: '*', ...capabilities }
+      : request.cmd === 'legal-positions'
+        ? legalPositions(request.game, request.positions)
+        : replay(request as unknown as ReplayRequest);
   process.stdout.write(`${JSON.stringify({ id: request.id, ...answer })}\n`);
 });
 if (mode === 'exits-on-bye-only') setInterval(() => {}, 1000);
