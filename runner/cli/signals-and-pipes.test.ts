@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { runCli, runWithReaderGone } from './cli-harness.ts';
+import { cliEntry } from '../mutants/shared-builds.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Runs the CLI as a child, sends it `signal` (SIGINT by default) once `ready` says so (given its stdout so far,
- * asked at each chunk of it and every 50 ms), and waits for it to end; `ms` is how long it took after the signal.
+ * Runs the CLI as a child (the command line as the test run bundled it, see cliEntry; the reader that goes away
+ * below runs bin/scopa-conformance.js through tsx, as a user of the repository does), sends it `signal` (SIGINT by
+ * default) once `ready` says so (given its stdout so far, asked at each chunk of it and every 50 ms), and waits for
+ * it to end; `ms` is how long it took after the signal.
  */
 function interruptedWhen(
   ready: (stdout: string) => boolean,
@@ -20,7 +23,7 @@ function interruptedWhen(
   signal: NodeJS.Signals = 'SIGINT',
 ): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/scopa-conformance.js', ...args], { cwd: REPO, env: { ...process.env, CI: '', ...env } });
+    const child = spawn(process.execPath, [cliEntry(), ...args], { cwd: REPO, env: { ...process.env, CI: '', ...env } });
     let stdout = '';
     let stderr = '';
     let sentAt: number | undefined;
@@ -226,7 +229,7 @@ test('a stdout that cannot be written (a full disk): said in one line on stderr,
   const full = openSync('/dev/full', 'w');
   try {
     const ran = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['bin/scopa-conformance.js', 'run', 'runner/testdata/hostile/engines/fixtures', '--reporter', 'json'], {
+      const child = spawn(process.execPath, [cliEntry(), 'run', 'runner/testdata/hostile/engines/fixtures', '--reporter', 'json'], {
         cwd: REPO,
         stdio: ['ignore', full, 'pipe'],
       });
