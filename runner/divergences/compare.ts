@@ -16,7 +16,7 @@
  */
 import { dealShape, type EventType, type GameEvent, type Rules } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { FULL_REPORTING, isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
+import { FULL_REPORTING, isCompared, isFullReporting, namesRefusalCodes, type Reporting, reportsField, reportsFieldOf } from '../profile/profile.ts';
 import { DIVERGENCE_KINDS, type Divergence, type DivergenceKind, type ResultDivergence } from './divergence.ts';
 import { decisionCounter, decisionsCounted, type EventPosition, isDecision, positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { sameEvent, sameJson, sameStreams } from '../verdict/equality.ts';
@@ -325,7 +325,7 @@ function checkRejection(reading: Reading): Candidate[] {
     const neverReached = accepted < 0 && reading.events.at(-1)?.type === 'game-end';
     return [candidate({ kind: 'not-rejected', round: expected.round, play: expected.play, eventIndex, rule, expected, actual }, neverReached ? 'end' : 'play')];
   }
-  if (actual.code !== expected.code) {
+  if (actual.code !== expected.code && namesRefusalCodes(reading.reporting)) {
     return [candidate({ kind: 'wrong-rejection', round: expected.round, play: expected.play, eventIndex: end, rule, expected, actual }, 'play')];
   }
   return [];
@@ -683,8 +683,8 @@ function checkRound(reading: Reading, expected: ExpectedRound): Candidate[] {
     }
   }
 
-  const compared = (field: 'counts' | 'points'): boolean => reportsField(reporting, 'award', field);
   for (const [category, figures] of reporting.types.has('award') ? Object.entries(expected.awards ?? {}) : []) {
+    const compared = (field: 'counts' | 'points'): boolean => reportsFieldOf(reporting, { type: 'award', category }, field);
     const index = findInRound(reading, round, (event) => event.type === 'award' && event.category === category);
     const award = index >= 0 ? (events[index] as Extract<GameEvent, { type: 'award' }>) : undefined;
     const actual = award === undefined ? null : { counts: award.counts, points: award.points };
@@ -763,7 +763,7 @@ function checkResult(reading: Reading, expected: ExpectedResult): Candidate[] {
   let field: ResultDivergence['field'] | undefined;
   if (actual === null) field = 'missing';
   else if (compared('reason') && expected.reason !== undefined && expected.reason !== actual.reason) field = 'reason';
-  else if (expected.winner !== actual.winner) field = 'winner';
+  else if (compared('winner') && expected.winner !== actual.winner) field = 'winner';
   else if (compared('totals') && expected.totals !== undefined && !sameJson(expected.totals, actual.totals)) field = 'totals';
   else if (compared('ranking') && expected.ranking !== undefined && !sameJson(expected.ranking, actual.ranking)) field = 'ranking';
   if (field === undefined) return [];

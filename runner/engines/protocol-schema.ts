@@ -38,5 +38,7 @@ function reportedEventProblems(event: unknown, reporting: Reporting): SchemaProb
   if (omitted === undefined) return problems;
   // The event's own field a problem is about: the key missing from it, or the first step of the path into it.
   const fieldOf = (problem: SchemaProblem): string | undefined => (problem.pointer === '' ? problem.missingKey : problem.pointer.split('/')[1]);
-  return problems.filter((problem) => !omitted.has(fieldOf(problem) ?? ''));
+  const category = (event as { category?: unknown }).category;
+  const omits = (field: string): boolean => omitted.has(field) || (typeof category === 'string' && omitted.has(`${category}.${field}`));
+  return problems.filter((problem) => !omits(fieldOf(problem) ?? ''));
 }

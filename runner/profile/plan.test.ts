@@ -78,6 +78,20 @@ describe('planFixture', () => {
     expect(asWritten).toMatchObject({ kind: 'run', fixture: { rounds: automatic.fixture.rounds } });
   });
 
+  test('four each alone where the variant seats four as partners: the fixture is played so, its expectations derived with four sides', () => {
+    const cirulla = resolvedVariant('cirulla');
+    const partners = playedFixture('cirulla', { seed: 4, players: 4, rounds: 1 });
+    const alone: EngineProfile = { variants: [{ id: 'cirulla', teamModes: ['individual'] }] };
+    const plan = planFixture(partners.fixture, cirulla, partners.rules, alone);
+    if (plan.kind !== 'run') throw new Error(plan.reason);
+    expect(plan.derived).toBe('teamModes: individual');
+    expect(plan.rules.players.teamMode).toBe('individual');
+    const end = plan.fixture.expect.events?.list.find((event) => event.type === 'round-end');
+    expect(end?.type === 'round-end' ? end.totals.length : 0).toBe(4);
+    // The fixture as written still has two sides: the declaration, not the variant, made four.
+    expect(partners.fixture.expect.events?.list.find((event) => event.type === 'round-end')).toMatchObject({ totals: [expect.any(Number), expect.any(Number)] });
+  });
+
   test('declared rules: the knobs that differ are named, and a game that ends sooner is cut where it ends', () => {
     const shorter: EngineProfile = { variants: [{ id: 'pagat', rules: { end: { target: 3 } } }] };
     const plan = planFixture(played.fixture, pagat, played.rules, shorter);

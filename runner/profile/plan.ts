@@ -202,7 +202,12 @@ export function declaredSettings(
       const fixed = fixedValue<string>(declared.teamModes);
       const plays = `the engine plays team modes ${declared.teamModes.join(', ')}`;
       if (fixed === undefined) return notApplicable(plays, `${plays}, the fixture ${mode}`);
-      played = mergePatch(played, { players: { teamMode: fixed } });
+      // A mode the variant's seating at this count does not list (four each alone where four play as partners) is
+      // added to it: whether the game can be played so is then startGame's to say, as for any declared rule.
+      const seatings = played.players.seatings.map((seating) =>
+        seating.players.includes(fixture.players) && !seating.teamModes.includes(fixed) ? { ...seating, teamModes: [...seating.teamModes, fixed] } : seating,
+      );
+      played = mergePatch(played, { players: { teamMode: fixed, seatings } });
       changes.push(`teamModes: ${fixed}`);
     }
   }

@@ -17,9 +17,13 @@ import {
 export const REPORTING_LEVELS = ['events', 'plays-and-scores', 'totals'] as const;
 export type ReportingLevel = (typeof REPORTING_LEVELS)[number];
 
-/** The event types an engine reports and the fields (`type.field`) it leaves out of them. */
+/**
+ * The event types an engine reports (absent: every type) and the fields (`type.field`) it leaves out of them: of
+ * every event of the type, or of one category's awards (`award.primiera.counts`); `refusal.code` where it names
+ * no refusal code.
+ */
 export interface ReportsSpec {
-  events: EventType[];
+  events?: EventType[];
   omit?: string[];
 }
 
@@ -98,7 +102,7 @@ function fieldsByType(entries: readonly string[]): Map<EventType, Set<string>> {
 function makeReporting(reports: ReportingLevel | ReportsSpec, unordered: readonly string[]): Reporting {
   const name = typeof reports === 'string' ? reports : 'custom';
   const spec = typeof reports === 'object' ? reports : LEVELS[name as ReportingLevel];
-  return { name, types: new Set(spec.events), omitted: fieldsByType(spec.omit ?? []), unordered: fieldsByType(unordered) };
+  return { name, types: new Set(spec.events ?? EVENT_TYPES), omitted: fieldsByType(spec.omit ?? []), unordered: fieldsByType(unordered) };
 }
 
 /** What the engine reports of a variant's games, by that variant's declaration: its own `reports` and `unordered`, else the profile's. */
@@ -125,6 +129,19 @@ const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonl
 export const reportsField = (reporting: Reporting, type: EventType, field: string): boolean =>
   reporting.types.has(type) && reporting.omitted.get(type)?.has(field) !== true;
 
+/**
+ * Whether the engine reports this field of this event: not where it leaves the field out of every event of the type,
+ * nor, for an award, out of that category's (`award.primiera.counts`).
+ */
+export const reportsFieldOf = (reporting: Reporting, event: { type: EventType; category?: string }, field: string): boolean =>
+  reportsField(reporting, event.type, field) && (event.category === undefined || reporting.omitted.get(event.type)?.has(`${event.category}.${field}`) !== true);
+
+/** Whether the engine names the code of a refusal; one that does not (`omit: [refusal.code]`) is judged by where it refuses only. */
+export const namesRefusalCodes = (reporting: Reporting): boolean => reporting.omitted.get(REFUSAL)?.has('code') !== true;
+
+/** `refusal.code` in `omit` is filed under this key, beside the event types. */
+const REFUSAL = 'refusal' as EventType;
+
 /** `type.field` entries, again. */
 const entriesOf = (byType: ReadonlyMap<EventType, ReadonlySet<string>>): string[] =>
   [...byType].flatMap(([type, fields]) => [...fields].map((field) => `${type}.${field}`));
@@ -135,7 +152,7 @@ export function describeReporting(reporting: Reporting): string {
   const inAnyOrder = unordered.length === 0 ? '' : `; ${unordered.join(', ')} in any order`;
   if (reporting.name !== 'custom') return `${reporting.name}${inAnyOrder}`;
   const omitted = entriesOf(reporting.omitted);
-  const types = reporting.types.size === 0 ? 'no event' : [...reporting.types].join(', ');
+  const types = reporting.types.size === 0 ? 'no event' : reporting.types.size === EVENT_TYPES.length ? 'every event' : [...reporting.types].join(', ');
   return `${types}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}${inAnyOrder}`;
 }
 

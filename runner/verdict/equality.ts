@@ -70,8 +70,9 @@ export function sameEvent(a: GameEvent, b: GameEvent, reporting: Reporting = FUL
   const y = b as unknown as Record<string, unknown>;
   const omitted = reporting.omitted.get(a.type);
   const unordered = reporting.unordered.get(a.type);
+  const category = a.type === 'award' ? a.category : undefined;
   for (const field of EVENT_FIELDS[a.type]) {
-    if (omitted?.has(field) === true) continue;
+    if (omitted?.has(field) === true || (category !== undefined && omitted?.has(`${category}.${field}`) === true)) continue;
     const same = unordered?.has(field) === true ? sameMultiset : sameJson;
     if (!same(comparedValue(x, field), comparedValue(y, field))) return false;
   }

@@ -272,6 +272,43 @@ describe('the verdict, example by example', () => {
     expect(judgeReply(sheet, { events: list.filter((event) => event !== award) }, FULL_REPORTING)).toEqual({ passed: false, part: 'score-sheets' });
   });
 
+  test("what a profile leaves out is compared nowhere: one category's award counts, the game-end's winner, a refusal's code; what it keeps still fails", () => {
+    const omitting = (...omit: string[]): Reporting => reportingOf({ omit });
+    const primiera = list.find((event) => event.type === 'award' && event.category === 'primiera') as Extract<GameEvent, { type: 'award' }>;
+    const coins = list.find((event) => event.type === 'award' && event.category === 'coins') as Extract<GameEvent, { type: 'award' }>;
+    const edited = (from: GameEvent, to: GameEvent): GameEvent[] => list.map((event) => (event === from ? to : event));
+    const ownScale = edited(primiera, { ...primiera, counts: primiera.counts.map((count) => count * 3 + 1) });
+    const sheet: Fixture = { ...fixture, expect: { ...fixture.expect, rounds: [{ round: primiera.round, awards: { primiera: { counts: primiera.counts, points: primiera.points } } }] } };
+    const coinsToo = ownScale.map((event) => (event === coins ? { ...coins, counts: coins.counts.map((count) => count + 1) } : event));
+    const sheets: Fixture = { ...sheet, expect: { rounds: [{ round: primiera.round, awards: { primiera: { counts: primiera.counts, points: primiera.points }, coins: { counts: coins.counts, points: coins.points } } }] } };
+    for (const [judged, part] of [[fixture, 'events'], [sheets, 'score-sheets']] as const) {
+      expect(judgeReply(judged, { events: ownScale }, FULL_REPORTING)).toMatchObject({ passed: false });
+      expect(judgeReply(judged, { events: ownScale }, omitting('award.primiera.counts'))).toEqual({ passed: true });
+      // Where the coins' counts differ too, the divergences name the coins, never the primiera's counts.
+      expect(judgeReply(judged, { events: coinsToo }, omitting('award.primiera.counts'))).toEqual({ passed: false, part });
+      const found = diagnoseFailure(part, judged, { events: coinsToo }, rules, omitting('award.primiera.counts'));
+      expect(found.length).toBeGreaterThan(0);
+      expect(JSON.stringify(found)).toContain('"coins"');
+      expect(JSON.stringify(found)).not.toContain('"primiera"');
+    }
+    expect(judgeReply(fixture, { events: edited(primiera, { ...primiera, points: primiera.points.map((points) => points + 1) }) }, omitting('award.primiera.counts'))).toMatchObject({ passed: false });
+
+    const end = list.at(-1) as Extract<GameEvent, { type: 'game-end' }>;
+    const otherWinner = edited(end, { ...end, winner: end.winner === 0 ? 1 : 0 });
+    const resultOnly: Fixture = { ...fixture, expect: { result: { reason: end.reason, winner: end.winner, ranking: end.ranking, totals: end.totals } } };
+    expect(judgeReply(resultOnly, { events: otherWinner }, FULL_REPORTING)).toEqual({ passed: false, part: 'result' });
+    expect(judgeReply(resultOnly, { events: otherWinner }, omitting('game-end.winner'))).toEqual({ passed: true });
+    expect(judgeReply(fixture, { events: otherWinner }, omitting('game-end.winner'))).toEqual({ passed: true });
+    expect(judgeReply(resultOnly, { events: edited(end, { ...end, totals: end.totals.map((total) => total + 1) }) }, omitting('game-end.winner'))).toEqual({ passed: false, part: 'result' });
+
+    const refusing: Fixture = { ...fixture, expect: { reject: { round: 1, play: 3, code: 'MUST_CAPTURE' } } };
+    const refused = (other: Partial<NonNullable<ReplayReply['rejection']>>): ReplayReply => ({ events: list.slice(0, 3), rejection: { round: 1, play: 3, code: 'CAPTURE_WRONG_SUM', ...other } });
+    expect(judgeReply(refusing, refused({}), FULL_REPORTING)).toEqual({ passed: false, part: 'refusal' });
+    expect(judgeReply(refusing, refused({}), omitting('refusal.code'))).toEqual({ passed: true });
+    for (const other of [{ play: 2 }, { round: 2 }]) expect(judgeReply(refusing, refused(other), omitting('refusal.code'))).toEqual({ passed: false, part: 'refusal' });
+    expect(judgeReply(refusing, { events: list }, omitting('refusal.code'))).toEqual({ passed: false, part: 'refusal' });
+  });
+
   test('the plays are counted whatever match says: a play more or fewer in a round fails where the events compared are only awards', () => {
     const awardsOnly: Fixture = { ...fixture, expect: { events: { match: 'types', types: ['award'], list: list.filter((event) => event.type === 'award') } } };
     const firstEnd = list.findIndex((event) => event.type === 'round-end');

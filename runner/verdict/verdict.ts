@@ -19,7 +19,7 @@
  */
 import type { Decision, GameEvent } from '../../reference/index.ts';
 import type { ExpectedEvents, ExpectedLegal, ExpectedResult, ExpectedRound, Fixture, ReplayReply } from '../fixture/fixture.ts';
-import { isCompared, isFullReporting, type Reporting, reportsField } from '../profile/profile.ts';
+import { isCompared, isFullReporting, namesRefusalCodes, type Reporting, reportsField, reportsFieldOf } from '../profile/profile.ts';
 import { sameEvent, sameJson } from './equality.ts';
 import { sameLegalSet } from './legal-sets.ts';
 import { decisionCounter, decisionsCounted, PositionReader, roundsToldApart } from './positions.ts';
@@ -37,7 +37,7 @@ const failed = (part: VerdictPart): Verdict => ({ passed: false, part });
 /** The verdict on one reply. `fixture` holds the expectations as judged (derived ones where a profile says). */
 export function judgeReply(fixture: Fixture, reply: ReplayReply, reporting: Reporting): Verdict {
   const { expect } = fixture;
-  if (!sameRefusal(expect.reject, reply.rejection)) return failed('refusal');
+  if (!sameRefusal(expect.reject, reply.rejection, reporting)) return failed('refusal');
   const full = isFullReporting(reporting);
   const reported = full ? reply.events : reply.events.filter((event) => isCompared(reporting, event.type));
   if (expect.events !== undefined && !sameEvents(expect.events, reported, reporting, full)) return failed('events');
@@ -56,9 +56,10 @@ export function judgeLegal(expected: readonly ExpectedLegal[], answers: readonly
   return same ? PASSED : failed('legal');
 }
 
-function sameRefusal(expected: Fixture['expect']['reject'], actual: ReplayReply['rejection']): boolean {
+/** The same decision refused, with the same code where the engine names codes. */
+function sameRefusal(expected: Fixture['expect']['reject'], actual: ReplayReply['rejection'], reporting: Reporting): boolean {
   if (expected === undefined || actual === undefined) return expected === actual;
-  return expected.round === actual.round && expected.play === actual.play && expected.code === actual.code;
+  return expected.round === actual.round && expected.play === actual.play && (expected.code === actual.code || !namesRefusalCodes(reporting));
 }
 
 /** The reported events of each round, as `positionsOf` numbers them. */
@@ -129,13 +130,13 @@ function meetsScoreSheet(expected: ExpectedRound, ofRound: readonly GameEvent[],
   if (reporting.types.has('award')) {
     for (const category in expected.awards) {
       const awarded = awards.get(category) ?? [];
-      if (awarded.length !== 1 || !meetsFigures(awarded[0] as GameEvent, { ...expected.awards[category], round: expected.round }, 'award', reporting)) return false;
+      if (awarded.length !== 1 || !meetsFigures(awarded[0] as GameEvent, { ...expected.awards[category], round: expected.round }, reporting)) return false;
     }
   }
   const { points, totals } = expected;
   const compared = (want: unknown, field: string): boolean => want !== undefined && reportsField(reporting, 'round-end', field);
   if (compared(points, 'points') || compared(totals, 'totals')) {
-    if (ends.length !== 1 || !meetsFigures(ends[0] as GameEvent, { points, totals, round: expected.round }, 'round-end', reporting)) return false;
+    if (ends.length !== 1 || !meetsFigures(ends[0] as GameEvent, { points, totals, round: expected.round }, reporting)) return false;
   }
   return true;
 }
@@ -145,15 +146,15 @@ function meetsResult(expected: ExpectedResult, reported: readonly GameEvent[], r
   const ends = reported.filter((event) => event.type === 'game-end');
   const end = reported.at(-1);
   if (ends.length !== 1 || end?.type !== 'game-end') return false;
-  return end.winner === expected.winner && meetsFigures(end, { reason: expected.reason, ranking: expected.ranking, totals: expected.totals }, 'game-end', reporting);
+  return meetsFigures(end, { reason: expected.reason, winner: expected.winner, ranking: expected.ranking, totals: expected.totals }, reporting);
 }
 
 /** Each figure written (not undefined) equals the event's field of that name, unless the engine omits the field. */
-function meetsFigures(event: GameEvent, figures: Record<string, unknown>, type: GameEvent['type'], reporting: Reporting): boolean {
+function meetsFigures(event: GameEvent, figures: Record<string, unknown>, reporting: Reporting): boolean {
   const fields = event as unknown as Record<string, unknown>;
   for (const field in figures) {
     const want = figures[field];
-    if (want !== undefined && reportsField(reporting, type, field) && !sameJson(want, fields[field])) return false;
+    if (want !== undefined && reportsFieldOf(reporting, event, field) && !sameJson(want, fields[field])) return false;
   }
   return true;
 }
