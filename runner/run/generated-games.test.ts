@@ -3,7 +3,9 @@ import { replayOnReference } from '../engines/reference.ts';
 import { replayRequestOf } from '../fixture/fixture.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
 import type { EngineProfile } from '../profile/profile.ts';
-import { gameId, gameSettings, generatedGames, generatedGamesStoppable, namesGames, rulesExercised } from './generated-games.ts';
+import { DEFAULT_BUDGET } from '../commands/run.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
+import { gameId, gameSettings, generatedGames, generatedGamesStoppable, type GamesWanted, namesGames, PROBES_GROUP, rulesExercised } from './generated-games.ts';
 
 const registry = await loadVariantRegistry();
 if (!registry.ok) throw new Error('the variants are invalid');
@@ -94,6 +96,39 @@ describe('the games', () => {
   });
 });
 
+describe('the probes', () => {
+  const everySetting = gameSettings(variants, { variants: '*' });
+  const repro = (id: string, seed: number): string => `rerun ${id} ${seed}`;
+  // The probes a default run plays.
+  const wanted: GamesWanted = { count: DEFAULT_BUDGET.probes, seed: 1, group: PROBES_GROUP };
+  const probes = generatedGames(everySetting, wanted, 'test', repro);
+
+  test('each a game up to an illegal decision, its last input, which the reference refuses as expected; inputs a game file may hold', () => {
+    expect(probes.length).toBeGreaterThan(everySetting.length * DEFAULT_BUDGET.probes * 0.8);
+    for (const { fixture, rules } of probes) {
+      expect(fixture.id, fixture.id).toMatch(/^probes\/[a-z0-9-]+\/p\d+(-[a-z0-9-]+)?-s[1-8]$/);
+      expect(fixture.tags).toEqual([PROBES_GROUP]);
+      const reject = fixture.expect.reject;
+      const last = fixture.rounds.at(-1);
+      expect(reject, fixture.id).toMatchObject({ round: fixture.rounds.length, play: last?.plays.length });
+      expect(replayOnReference(replayRequestOf(fixture, rules)).rejection?.code, fixture.id).toBe(reject?.code);
+      const { variant, options, players, rounds, firstDealer } = fixture;
+      expect(checkAgainstSchema('fixture#/$defs/game', { variant, options, players, rounds, ...(firstDealer === undefined ? {} : { firstDealer }) }), fixture.id).toEqual([]);
+    }
+  });
+
+  test('of every shape the rules allow: the refusals they expect', () => {
+    const codes = new Set(probes.map((probe) => probe.fixture.expect.reject?.code));
+    for (const code of ['CARD_NOT_IN_HAND', 'CAPTURE_NOT_ON_TABLE', 'CAPTURE_WRONG_SUM', 'CAPTURE_RANK_PRIORITY', 'MUST_CAPTURE', 'CAPTURE_NOT_AUTOMATIC']) expect(codes, code).toContain(code);
+  });
+
+  test('the same seed, the same probes; each with the command that reruns it alone; named as games are', () => {
+    expect(generatedGames(everySetting, wanted, 'test', repro)).toEqual(probes);
+    expect(probes[0]?.repro).toBe(`rerun ${probes[0]?.fixture.id} ${/-s(\d+)$/.exec(probes[0]?.fixture.id ?? '')?.[1]}`);
+    for (const { fixture } of probes) expect(namesGames(fixture.id, variants), fixture.id).toBe(true);
+  });
+});
+
 describe('the ids an expect-fail list names games by', () => {
   test.each([
     ['games/pagat/p2-s1', true],
@@ -107,6 +142,10 @@ describe('the ids an expect-fail list names games by', () => {
     ['games/pagat/p2/s1', false],
     ['pagat/p2-s1', false],
     ['games/constructor/p2-s1', false],
+    ['probes/pagat/p2-s1', true],
+    ['probes/*', true],
+    ['probes/pagta/p2-s1', false],
+    ['probe/pagat/p2-s1', false],
   ])('%s: %s', (id, names) => {
     expect(namesGames(id, variants)).toBe(names);
   });
