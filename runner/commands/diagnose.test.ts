@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { applyOptions } from '../../reference/index.ts';
 import { runCli } from '../cli/cli-harness.ts';
+import { cliEntry } from '../mutants/shared-builds.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture } from '../fixture/generate.ts';
 import { loadVariantRegistry } from '../load/variants.ts';
@@ -116,7 +117,7 @@ describe('diagnose: recorded games, with the reference as the engine', () => {
     expect(ran.stderr).toMatch(/^error: the engine could not be started: /);
     // It starts the first time only: the second copy does not.
     const marker = join(dir, 'started-once');
-    const once = `sh -c 'if [ -e ${marker} ]; then exit 1; fi; touch ${marker}; exec ${process.execPath} ${join(process.cwd(), 'bin/scopa-conformance.js')} engine'`;
+    const once = `sh -c 'if [ -e ${marker} ]; then exit 1; fi; touch ${marker}; exec ${process.execPath} ${cliEntry()} engine'`;
     const twoJobs = await runCli(['diagnose', '--engine', once, '--variant', 'pagat', '--games', '0', '--jobs', '2'], { cwd: dir });
     expect(twoJobs).toMatchObject({ code: 3, stdout: '' });
     expect(twoJobs.stderr).toMatch(/^error: the engine could not be started: .*no answer to hello: the engine exited \(code 1\)\n$/);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runCli } from '../cli/cli-harness.ts';
+import { cliEntry } from '../mutants/shared-builds.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ test('--reporter json carries the findings and the fuzz figures', async () => {
 });
 
 test('--against: another engine judges; the engine that agrees with it passes, the one that does not is found', async () => {
-  const judge = `${process.execPath} bin/scopa-conformance.js engine`;
+  const judge = `${process.execPath} ${cliEntry()} engine`;
   const agree = await runCli(['fuzz', '--adapter', REFERENCE, '--against', judge, '--games', '60', '--out', join(dir, 'agree')]);
   expect(agree.code).toBe(0);
   expect(agree.stdout).toMatch(/^fuzz: 60 games from seed 1 .*, 0 rules broken\n$/);

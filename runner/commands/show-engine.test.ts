@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
+import { cliEntry } from '../mutants/shared-builds.ts';
 import type { EngineShown } from './show-engine.ts';
 
 /** pass-02 passes on the reference engine; fail-01 expects a sweep left out, at round 1, play 3 (engine event 5). */
@@ -45,7 +46,7 @@ describe('show --adapter / --engine: the engine\'s play beside the expectations'
   }, 30_000);
 
   test('a passing fixture by id, through an external engine: every compared event as expected', async () => {
-    const engine = `${process.execPath} bin/scopa-conformance.js engine`;
+    const engine = `${process.execPath} ${cliEntry()} engine`;
     const ran = await runCli(['show', 'pagat/sweep-point-01', '--engine', engine]);
     expect(ran.code).toBe(0);
     expect(ran.stderr).toBe('');
