@@ -51,7 +51,7 @@ describe('help and version', () => {
 
 describe('numbers with a minus sign', () => {
   test.each([
-    [['run', '--games', '-1'], '--games takes a whole number from 1 to 100000, got "-1"'],
+    [['run', '--games', '-1'], '--games takes a whole number from 0 to 100000, got "-1"'],
     [['run', '--games', '5', '--seed', '-5'], '--seed takes a whole number from 0 to 9007199254740991, got "-5"'],
     [['run', '-j', '-2'], '--jobs takes a whole number from 1 to'],
     [['run', '--jobs', '-.5'], '--jobs takes a whole number from 1 to'],
