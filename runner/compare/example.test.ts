@@ -26,10 +26,10 @@ test('the README runs examples/compare/engines.yaml and shows what it prints', a
   for (const line of shown) {
     if (line === '...') continue;
     const at = printed.indexOf(timeless(line), from);
-    expect(at, `not printed, or not after the README's line before it:\n${line}`).toBeGreaterThanOrEqual(0);
+    expect(at, `README.md, "Comparing engines", shows a line the command does not print (or not after the line before it); write the example again from what it prints:\n${line}`).toBeGreaterThanOrEqual(0);
     from = at + 1;
   }
   // The block read is the example's output, not a stub of it.
   expect(shown.filter((line) => line !== '...').length).toBeGreaterThan(20);
   expect(ran.stdout).toContain('compare of 4 engines: ');
-});
+}, 120_000);
