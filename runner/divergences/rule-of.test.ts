@@ -150,6 +150,7 @@ describe('the rule of a category scored differently', () => {
 describe('the rule of two events that differ', () => {
   const capture: GameEvent = { type: 'capture', seat: 0, card: '7C', captured: ['7H'] };
   const trail: GameEvent = { type: 'trail', seat: 0, card: '7C' };
+  const cirullaAuto = variantRules('cirulla', { autoCapture: true });
   const sweep: GameEvent = { type: 'sweep', seat: 0, points: 1 };
   const bonus: GameEvent = { type: 'table-bonus', round: 1, seat: 1, cards: ['5D', '10C'], sweeps: 1 };
   const remainder: GameEvent = { type: 'remainder', seat: 0, cards: [] };
@@ -189,7 +190,12 @@ describe('the rule of two events that differ', () => {
     ['a missing capture', capture, undefined, none, pagat, 'CAP-CHOICE'],
     ['a missing trail', trail, undefined, none, pagat, 'PLAY-TRAIL'],
     ['a capture where capture is automatic', capture, { ...capture, captured: ['7S'] }, none, variantRules('playpalace'), 'CAP-AUTO'],
-    ['a trail for a capture where capture is automatic', capture, trail, none, variantRules('playpalace'), 'CAP-AUTO'],
+    ['a trail for a capture where capture is automatic: the rule of the capture missed', capture, trail, none, variantRules('playpalace'), 'CAP-RANK'],
+    ['an automatic Cirulla engine missing a 15 of more cards, taking a sum', { ...capture, card: '5C', captured: ['2D', '5D', '3S'] }, { ...capture, card: '5C', captured: ['2D', '3S'] }, none, cirullaAuto, 'CAP-FIFTEEN'],
+    ['an automatic Cirulla engine taking more cards, which make neither 7 nor 15: the 15 of the mode', { ...capture, card: '7C', captured: ['2D', '5D'] }, { ...capture, card: '7C', captured: ['2D', '5D', '4S'] }, none, cirullaAuto, 'CAP-FIFTEEN'],
+    ['an automatic Escoba engine taking an 8 alone where 3 and 5, more cards, make the 15: the 15 it missed', { ...capture, captured: ['3S', '5S'] }, { ...capture, captured: ['8S'] }, none, variantRules('playpalace', { escoba: true }), 'CAP-FIFTEEN'],
+    ['an automatic Cirulla engine taking the 15 of as many cards as the sum it should take', { ...capture, card: '7C', captured: ['2D', '5D'] }, { ...capture, card: '7C', captured: ['5D', '3S'] }, none, cirullaAuto, 'CAP-AUTO'],
+    ['an automatic engine taking a sum over the match rank priority keeps', capture, { ...capture, captured: ['3S', '4S'] }, none, variantRules('playpalace'), 'CAP-RANK-PRIORITY'],
     ['two trails where capture is automatic', trail, { ...trail, extra: 1 } as GameEvent, none, variantRules('playpalace'), 'PLAY-TRAIL'],
     ['another dealer', deal, { ...deal, dealer: 0 }, none, pagat, 'DEAL-DEALER'],
     ['the table in another order', deal, { ...deal, table: ['4D', '3D'] }, none, pagat, 'DEAL-TABLE-ORDER'],
@@ -214,7 +220,7 @@ describe('the rule of two events that differ', () => {
     ['an expected game-end against a capture: a capture\'s field named reason is not read', end, { ...capture, reason: 'instant-win' } as GameEvent, none, pagat, 'END-TARGET'],
     ['a capture where the round should end: as a capture not expected', remainder, capture, none, pagat, 'CAP-CHOICE'],
     ['the round ended where a capture is expected: as a capture missing', capture, remainder, none, pagat, 'CAP-CHOICE'],
-    ['a capture for a trail where capture is automatic', trail, capture, none, variantRules('playpalace'), 'CAP-AUTO'],
+    ['a capture for a trail where capture is automatic: the rule of the capture made', trail, capture, none, variantRules('playpalace'), 'CAP-RANK'],
     ['a new deal where the round should end: the deal\'s own rule', remainder, { ...deal, deal: 2 }, none, pagat, 'DEAL-REFILL'],
     ['the round ended where a new deal is expected: the deal\'s own rule', { ...deal, deal: 2 }, remainder, none, pagat, 'DEAL-REFILL'],
     ['an award where the round-end is expected: the award\'s category', roundEndTied, coins, none, pagat, 'SCORE-MOST-COINS'],

@@ -3,7 +3,7 @@
  * events involved, their surroundings and the rules played.
  * @module
  */
-import { bestDeclaration, parseCard, type CategoryKind, type ErrorCode, type EventType, type GameEndReason, type GameEvent, type RuleId, type Rules } from '../../reference/index.ts';
+import { bestDeclaration, cardValue, parseCard, type CategoryKind, type ErrorCode, type EventType, type GameEndReason, type GameEvent, type RuleId, type Rules } from '../../reference/index.ts';
 import type { AwardFigures } from './divergence.ts';
 import { numbers, sameJson } from '../verdict/equality.ts';
 
@@ -212,7 +212,7 @@ export function eventRule(
       const a = actual?.type === 'capture' || actual?.type === 'trail' ? actual : undefined;
       if (e !== undefined && a !== undefined && (e.seat !== a.seat || e.card !== a.card)) return 'PLAY-TURN';
       if (e?.type === 'trail' && a?.type === 'trail') return 'PLAY-TRAIL';
-      if (auto) return 'CAP-AUTO';
+      if (auto) return automaticCaptureRule(e, a, rules);
       return e?.type === 'trail' ? 'PLAY-TRAIL' : 'CAP-CHOICE';
     }
     case 'deal': {
@@ -248,6 +248,39 @@ export function eventRule(
     default:
       return undefined;
   }
+}
+
+type PlayEvent = Extract<GameEvent, { type: 'capture' | 'trail' }>;
+
+/**
+ * CAP-AUTO's divergences named by the capture rule the engine breaks: an engine that chooses its captures itself is
+ * asked for none, so a capture it misses (a trail, or fewer cards than the automatic one) breaks the rule of the
+ * capture it missed, and one it should not make (where the card trails, or more cards than the automatic one, which
+ * takes the most the rules allow) the rule of the capture it made. A match taken over a sum, under rank priority,
+ * is CAP-RANK-PRIORITY; two captures of as many cards, each of a kind the rules allow, differ only in CAP-AUTO's choice.
+ */
+function automaticCaptureRule(expected: PlayEvent | undefined, actual: PlayEvent | undefined, rules: Rules): RuleId {
+  const e = expected?.type === 'capture' ? expected : undefined;
+  const a = actual?.type === 'capture' ? actual : undefined;
+  if (e === undefined) return a === undefined ? 'CAP-AUTO' : captureKindRule(a, rules);
+  if (a === undefined) return captureKindRule(e, rules);
+  const [want, made] = [captureKindRule(e, rules), captureKindRule(a, rules)];
+  if (rules.capture.rankPriority && (want === 'CAP-RANK') !== (made === 'CAP-RANK') && [want, made].includes('CAP-SUM')) return 'CAP-RANK-PRIORITY';
+  if (a.captured.length < e.captured.length) return want;
+  if (a.captured.length > e.captured.length) return made;
+  return 'CAP-AUTO';
+}
+
+/** The kind of capture the cards taken make with the card played, by its rule: the ace's whole table, a match, a sum or a 15. */
+function captureKindRule(capture: Extract<GameEvent, { type: 'capture' }>, rules: Rules): RuleId {
+  const value = (card: string): number => cardValue(parseCard(card)) ?? 0;
+  const played = value(capture.card);
+  const taken = capture.captured.reduce((sum, card) => sum + value(card), 0);
+  if (capture.captured.length === 1 && taken === played && rules.capture.mode !== 'fifteen') return 'CAP-RANK';
+  if (taken + played === 15 && rules.capture.mode !== 'match-or-sum') return 'CAP-FIFTEEN';
+  if (taken === played && capture.captured.length > 1 && (rules.capture.mode === 'match-or-sum' || rules.capture.mode === 'match-sum-or-fifteen')) return 'CAP-SUM';
+  if (played === 1 && rules.capture.aceTakesAll) return 'CAP-ACE-TAKES-ALL';
+  return rules.capture.mode === 'match-or-sum' ? 'CAP-SUM' : 'CAP-FIFTEEN';
 }
 
 /** Round points and totals are sums of the awards, the sweeps and the table bonus: their rules, where they apply. */
