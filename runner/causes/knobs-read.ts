@@ -13,13 +13,22 @@ import type { LegalPosition, ReplayRequest } from '../fixture/fixture.ts';
 function recording<T extends object>(node: T, path: string, read: Set<string>, made: WeakMap<object, object>): T {
   const known = made.get(node);
   if (known !== undefined) return known as T;
+  // Each key's path made once: the reference reads the same few knobs at every step of a game.
+  const paths = new Map<string, string>();
+  const pathOf = (key: string): string => {
+    let at = paths.get(key);
+    if (at === undefined) {
+      at = path === '' ? key : `${path}.${key}`;
+      paths.set(key, at);
+    }
+    return at;
+  };
   const proxy = new Proxy(node, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
+    get(target, key) {
+      const value: unknown = (target as Record<string | symbol, unknown>)[key];
       if (typeof key === 'symbol' || typeof value === 'function') return value;
-      const at = path === '' ? key : `${path}.${key}`;
-      if (value !== null && typeof value === 'object') return recording(value, at, read, made);
-      read.add(at);
+      if (value !== null && typeof value === 'object') return recording(value, pathOf(key), read, made);
+      read.add(pathOf(key));
       return value;
     },
   });

@@ -93,7 +93,9 @@ export async function searchCauses(
   let judgements = games.map((_, index) => judge(index, explanation));
   const before = [...judgements];
   /** The knobs each game reads under the current explanation, found once asked. */
-  let reads: (string[] | undefined)[] = [];
+  const reads: (string[] | undefined)[] = [];
+  /** The reference the knobs were read with. */
+  let readsReference = explanation.reference;
   const readsOf = (index: number): string[] | undefined => {
     const judgement = judgements[index];
     if (judgement === undefined) return undefined;
@@ -172,29 +174,48 @@ export async function searchCauses(
     return pairs.slice(0, PAIRS);
   };
 
+  /**
+   * The rules of the divergences a rejected hypothesis brought out, while it stays rejected: a reading that lets the
+   * game go on where the engine's bug then shows (Cirulla's 15-or-match letting a 7 take 5 + 2 where the engine
+   * checks rank priority for figures only) is tried beside each hypothesis of those rules.
+   */
+  const brought = new Map<Hypothesis, Set<string | null>>();
+  /** Pairs of a rejected hypothesis and one of the rules it brought out, at most PAIRS. */
+  const revealingPairs = (open: readonly Hypothesis[]): Step[] =>
+    [...brought]
+      .filter(([hypothesis]) => open.includes(hypothesis))
+      .flatMap(([hypothesis, rules]) =>
+        open.filter((other) => hypothesisKey(other) !== hypothesisKey(hypothesis) && rules.has(other.kind === 'reading' ? other.reading.rule : other.bug.rule)).map((other): Step => [hypothesis, other]),
+      )
+      .slice(0, PAIRS);
+
   /** A hypothesis's score, or undefined where it is rejected: then the games it was rejected on are remembered. */
   const score = async (hypothesis: Hypothesis): Promise<Scored | undefined> => {
     const examined = new Map<number, number>();
     let touched = false;
+    const rules = new Set<string | null>();
     const scored = await scoreOn(
       [hypothesis],
       (index) => examined.set(index, versions[index] as number),
       () => {
         touched = true;
       },
+      (rule) => rules.add(rule),
     );
     if (scored === undefined) rejected.set(hypothesis, examined);
     else rejected.delete(hypothesis);
     if (scored === undefined && touched) touching.push(hypothesis);
+    if (scored === undefined && rules.size > 0) brought.set(hypothesis, rules);
+    else brought.delete(hypothesis);
     return scored;
   };
 
   /**
    * The divergences a step (one hypothesis, or two that only together explain something) explains and in how many
    * games, or undefined where it adds one or explains none. `examine` hears of each game looked at, `touch` of a game
-   * whose judgement the step changes.
+   * whose judgement the step changes, `bring` of the rule of each divergence it adds.
    */
-  const scoreOn = async (step: Step, examine: (index: number) => void, touch: () => void): Promise<Scored | undefined> => {
+  const scoreOn = async (step: Step, examine: (index: number) => void, touch: () => void, bring: (rule: string | null) => void = () => {}): Promise<Scored | undefined> => {
     const readingsOnly = step.every((hypothesis) => hypothesis.kind === 'reading');
     const variantsOf = new Set(step.flatMap((hypothesis) => (hypothesis.kind === 'reading' ? [hypothesis.reading.variant] : [])));
     const indices = readingsOnly ? all.filter((index) => variantsOf.has(games[index]?.item.fixture.variant as string)) : all;
@@ -235,7 +256,11 @@ export async function searchCauses(
         const after = judge(index, under, judgements[index]);
         if (after !== judgements[index]) touch();
         const { removed, added } = changeOf(judgements[index], after, readingsOnly);
-        if (added > 0) return false;
+        if (added > 0) {
+          const was = new Set(judgements[index]?.divergences.map(divergenceKey));
+          for (const placed of after?.divergences ?? []) if (!was.has(divergenceKey(placed))) bring(placed.divergence.rule ?? null);
+          return false;
+        }
         explains += removed;
         if (removed > 0) changed++;
       }
@@ -261,8 +286,10 @@ export async function searchCauses(
       if (scored !== undefined && (best === undefined || scored.explains > best.explains)) best = { step: [hypothesis], ...scored };
     }
     // None explains anything alone: two that each change some game may explain together (two bugs of one
-    // category, a reading and a bug of one event), where each alone leaves a divergence the other causes.
-    const pairs = best === undefined ? pairsToTry(touching) : [];
+    // category, a reading and a bug of one event), where each alone leaves a divergence the other causes. And
+    // always: a rejected hypothesis beside one of the rules it brought out.
+    const open = hypotheses.filter((hypothesis) => stillOpen(hypothesis, taken));
+    const pairs = [...revealingPairs(open), ...(best === undefined ? pairsToTry(touching) : [])];
     for (const pair of pairs) {
       const scored = await scoreOn(pair, () => {}, () => {});
       tried(pair.map(hypothesisName).join(' with '));
@@ -277,12 +304,19 @@ export async function searchCauses(
       explanation = (await withHypothesis(explanation, hypothesis)) as Explanation;
     }
     const was = judgements;
+    const readBy = explanation.reference;
     judgements = games.map((_, index) => judge(index, explanation));
+    // The knobs a game reads stand while the reference plays the same game the same way: a reading of another
+    // variant, or one the game does not read, leaves them.
+    const readsStand = readBy === readsReference;
     for (const index of all) {
       if (!sameJudgement(was[index], judgements[index])) versions[index]++;
-      if (!sameJson(was[index]?.request, judgements[index]?.request)) requestVersions[index]++;
+      if (!sameJson(was[index]?.request, judgements[index]?.request)) {
+        requestVersions[index]++;
+        reads[index] = undefined;
+      } else if (!readsStand) reads[index] = undefined;
     }
-    reads = [];
+    readsReference = readBy;
   }
   return { found, explanation, before, after: judgements };
 }
