@@ -156,6 +156,18 @@ describe('planFixture', () => {
     expect(rulesDifference(base, base)).toEqual([]);
     expect(rulesDifference(base, { ...base, sweep: { ...base.sweep, lastPlay: true, points: 2 } })).toEqual(['sweep.points: 2', 'sweep.lastPlay: true']);
     expect(rulesDifference(base, { ...base, capture: { ...base.capture, compulsion: 'none' } }, 'rules')).toEqual(['rules.capture.compulsion: none']);
+    // Scoring categories differ category by category, not as the whole list.
+    const cirulla = variantRules('cirulla');
+    const categories = cirulla.scoring.categories;
+    const rescored = categories.flatMap((category) => (category.id === 'cappotto' ? [] : category.id === 'cards' ? [{ ...category, threshold: 1 }] : [category]));
+    expect(rulesDifference(cirulla, { ...cirulla, scoring: { ...cirulla.scoring, categories: rescored } }, 'rules')).toEqual([
+      'rules.scoring.categories.cards.threshold: 1',
+      'rules.scoring.categories.cappotto: none',
+    ]);
+    const added = [...categories, { id: 'extra', kind: 'most-sevens' as const, points: 1, ties: 'nobody' as const }];
+    expect(rulesDifference(cirulla, { ...cirulla, scoring: { ...cirulla.scoring, categories: added } })).toEqual([
+      'scoring.categories.extra: {"id":"extra","kind":"most-sevens","points":1,"ties":"nobody"}',
+    ]);
   });
 });
 

@@ -90,13 +90,31 @@ function describeSupport(support: OptionSupport): string {
 /** A knob's value as a profile writes it in YAML: a string bare, anything else as JSON. */
 const knobValue = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The knobs where two rule sets differ, as `path.knob: value` (the second's value), each path under `prefix`. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A list of items each named by a distinct `id` (scoring categories), read as a map by id; undefined otherwise. */
+function byId(list: unknown): Map<string, unknown> | undefined {
+  if (!Array.isArray(list) || !list.every((item) => isObject(item) && typeof item.id === 'string')) return undefined;
+  const items = new Map(list.map((item) => [(item as { id: string }).id, item]));
+  return items.size === list.length ? items : undefined;
+}
+
+/**
+ * The knobs where two rule sets differ, as `path.knob: value` (the second's value), each path under `prefix`. Two
+ * lists of items with ids in the same order (scoring categories) differ item by item, `path.<id>.knob: value`, an
+ * item only one of them has named whole (`path.<id>: none` where the second has none), rather than as the whole list.
+ */
 export function rulesDifference(from: unknown, to: unknown, prefix = ''): string[] {
   if (sameJson(from, to)) return [];
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const at = (key: string): string => (prefix === '' ? key : `${prefix}.${key}`);
+  const [before, after] = [byId(from), byId(to)];
+  const sameOrder = before !== undefined && after !== undefined && sameJson([...before.keys()].filter((id) => after.has(id)), [...after.keys()].filter((id) => before.has(id)));
+  if (sameOrder) {
+    const ids = [...new Set([...before.keys(), ...after.keys()])];
+    return ids.flatMap((id) => (after.has(id) ? rulesDifference(before.get(id), after.get(id), at(id)) : [`${at(id)}: none`]));
+  }
   if (!isObject(from) || !isObject(to)) return [`${prefix}: ${knobValue(to)}`];
-  return Object.keys(to).flatMap((key) => rulesDifference(from[key], to[key], prefix === '' ? key : `${prefix}.${key}`));
+  return Object.keys(to).flatMap((key) => rulesDifference(from[key], to[key], at(key)));
 }
 
 /**

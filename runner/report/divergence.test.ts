@@ -289,6 +289,18 @@ describe('every section of the report, in full', () => {
     );
   });
 
+  test("a declaration's sweeps are said to be a declaration's, at the deal or after the play that ended the last deal, not a table bonus", () => {
+    const divergence: Divergence = { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 7, field: 'sweeps', expected: [1, 0], actual: [3, 0], rule: 'SWEEP-POINT' };
+    const declared: GameEvent = { type: 'declaration', round: 1, seat: 1, kind: 'low', cards: ['1S', '2S', '3S'], sweeps: 2 };
+    const events: GameEvent[] = [declared, { type: 'sweep', seat: 1, points: 1 }, { type: 'sweep', seat: 1, points: 1 }, ...scoredRound()];
+    const line = reportOf(divergence, { reply: { events } }).split('\n').find((text) => text.startsWith('engine sweeps:'));
+    expect(line).toBe('engine sweeps: seat 1 by a declaration (at the deal) (1 point), seat 1 by a declaration (at the deal) (1 point), seat 0 at play 1 (1 point), seat 0 at play 3 (1 point)');
+    const later = scoredRound();
+    const lastPlay = later.findLastIndex((event) => event.type === 'capture' || event.type === 'trail');
+    const afterPlay = [...later.slice(0, lastPlay + 1), declared, { type: 'sweep', seat: 1, points: 1 } as GameEvent, ...later.slice(lastPlay + 1)];
+    expect(reportOf(divergence, { reply: { events: afterPlay } })).toMatch(/seat 1 by a declaration \(after play \d+\) \(1 point\)/);
+  });
+
   test('a round\'s sweeps where the engine made none: "engine sweeps: none"', () => {
     const divergence: Divergence = { kind: 'sweeps-mismatch', round: 1, play: 4, eventIndex: 5, field: 'sweeps', expected: [2, 0], actual: [0, 0], rule: 'SWEEP-POINT' };
     const events = scoredRound().filter((event) => event.type !== 'sweep');

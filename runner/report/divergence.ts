@@ -587,13 +587,26 @@ function formatResult(result: ExpectedResult): string {
   return parts.join(', ');
 }
 
+/**
+ * Where the sweep at `index` came from: the table bonus or a declaration of the hand it follows (with the sweeps
+ * before it), or the play it was made at.
+ */
+function sweepSource(events: readonly GameEvent[], index: number, play: number | undefined): string {
+  let from = index - 1;
+  while (from >= 0 && events[from]?.type === 'sweep') from--;
+  const source = events[from]?.type;
+  if (source === 'declaration') return `by a declaration (${play === 0 ? 'at the deal' : `after play ${String(play)}`})`;
+  if (source === 'table-bonus') return 'at the deal (table bonus)';
+  return play === 0 ? 'at the deal' : `at play ${String(play)}`;
+}
+
 /** The engine's sweeps in a round, where each was made and what it was worth. */
 function addRoundSweeps(lines: Lines, round: number, context: ReportContext, always = false): void {
   const positions = positionsOf(context.reply.events);
   const made = context.reply.events.flatMap((event, i) => {
     if (event.type !== 'sweep' || positions[i]?.round !== round) return [];
     const play = positions[i]?.play;
-    return [`seat ${formatValue(event.seat)} at ${play === 0 ? 'the deal (table bonus)' : `play ${play}`} (${formatValue(event.points)} point${event.points === 1 ? '' : 's'})`];
+    return [`seat ${formatValue(event.seat)} ${sweepSource(context.reply.events, i, play)} (${formatValue(event.points)} point${event.points === 1 ? '' : 's'})`];
   });
   if (made.length > 0 || always) lines.add('engine sweeps', made.length === 0 ? 'none' : made.join(', '));
 }
