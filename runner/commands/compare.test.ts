@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CliRun, REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import { variantsOrStop } from '../cli/command.ts';
+import { checkAgainstSchema } from '../load/schemas.ts';
 import { buildMutant, type BuiltMutant } from '../mutants/apply.ts';
 import { MUTANTS } from '../mutants/catalog.ts';
 import { programCommand } from '../mutants/shared-builds.ts';
@@ -223,6 +224,81 @@ describe('every reporter, and the badges', () => {
     const html = await compare(engines, '--merge', report, '--reporter', 'html', '--out', join(dir, 'compare.html'));
     expect(html.stdout).toContain('HTML report: ');
     expect(await readFile(join(dir, 'compare.html'), 'utf8')).toContain('<title>scopa-conformance: compare of 4 engines</title>');
+  });
+});
+
+describe('the same seeded probes for every engine', () => {
+  // Four probes of anycard-rules-page at two players: the fourth tries a capture naming one table card twice.
+  const PROBES = ['fixtures/pagat/cap-rank-priority-01.yaml', '--variant', 'anycard-rules-page', '--filter', 'probes/anycard-rules-page/p2-*', '--probes', '4'];
+  const TWICE = 'probes/anycard-rules-page/p2-s4';
+  interface ProbesReport extends Report {
+    engines: (Report['engines'][number] & { run: { probes?: { perSetting: number; seed: number; counts: { total: number; failed: number }; refusals: string[] } } })[];
+  }
+  let engines: string;
+  let probed: CliRun;
+  beforeAll(async () => {
+    const twice = await buildMutant(mutant('capture-names-a-card-twice'));
+    built.push(twice);
+    engines = join(dir, 'probes.yaml');
+    await writeFile(engines, stringify({ engines: [{ name: 'reference' }, { name: 'twice', engine: twice.engineCommand }] }));
+    probed = await compare(engines, ...PROBES, '--jobs', '2', '--reporter', 'json');
+  }, 60_000);
+
+  test('both engines judged on the same probes; the one that takes a table card twice fails the probe the other passes, under CAP-CHOICE', () => {
+    expect(probed.code, probed.stderr).toBe(1);
+    const report = JSON.parse(probed.stdout) as ProbesReport;
+    expect(checkAgainstSchema('compare', report)).toEqual([]);
+    const outcomes = (name: string) => report.engines.find((engine) => engine.name === name)?.run.fixtures.map(({ id, outcome }) => `${id} ${outcome}`);
+    const ids = ['s1', 's2', 's3', 's4'].map((seed) => `probes/anycard-rules-page/p2-${seed}`);
+    expect(outcomes('reference')).toEqual(ids.map((id) => `${id} passed`));
+    expect(outcomes('twice')).toEqual(ids.map((id) => `${id} ${id === TWICE ? 'failed' : 'passed'}`));
+    for (const { run } of report.engines) expect(run.probes).toMatchObject({ perSetting: 4, seed: 1, counts: { total: 4 }, refusals: expect.arrayContaining(['CAPTURE_NOT_ON_TABLE']) });
+    const choice = report.matrix.find((row) => row.rule === 'CAP-CHOICE')?.cells.map(({ engine, status, passed, failed, failures }) => ({ engine, status, passed, failed, failures }));
+    expect(choice).toEqual([
+      // Three of the four probes try a capture of cards not on the table.
+      { engine: 'reference', status: 'passed', passed: 3, failed: 0, failures: [] },
+      { engine: 'twice', status: 'failed', passed: 2, failed: 1, failures: [TWICE] },
+    ]);
+    expect(report.disagreements.map(({ id, answers }) => ({ id, answers: answers.map(({ engines: by, outcome }) => ({ engines: by, outcome })) }))).toEqual([
+      { id: TWICE, answers: [{ engines: ['reference'], outcome: 'passed' }, { engines: ['twice'], outcome: 'failed' }] },
+    ]);
+  });
+
+  test('each engine a job of its own, the second cut in shards: merged, the report of the one run', async () => {
+    const jobs = [['--only', 'reference'], ['--only', 'twice', '--shard', '1/2'], ['--only', 'twice', '--shard', '2/2']];
+    const parts = jobs.map((_, index) => join(dir, `probes-part-${index}.json`));
+    const ran = await Promise.all(jobs.map((args, index) => compare(engines, ...PROBES, ...args, '--reporter', 'json', '--out', parts[index] as string)));
+    for (const part of ran) expect(part.code, part.stderr).toBeLessThanOrEqual(1);
+    const merged = await compare(engines, '--merge', ...parts, '--reporter', 'json');
+    expect(merged.code, merged.stderr).toBe(1);
+    expect(timeless(merged.stdout)).toEqual(timeless(probed.stdout));
+    // A job that played other probes is refused at the merge.
+    const other = join(dir, 'probes-other.json');
+    const fewer = await compare(engines, ...PROBES.slice(0, -1), '3', '--only', 'reference', '--reporter', 'json', '--out', other);
+    expect(fewer.code, fewer.stderr).toBe(0);
+    const refused = await compare(engines, '--merge', other, parts[1] as string, parts[2] as string);
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toContain('error: engine "reference" ran 3 probes per setting from seed 1, engine "twice" 4 probes per setting from seed 1: every job must run the same --games, --probes and --seed');
+  }, 60_000);
+
+  test('against a baseline: the engine fixed passes the probe, its cell newly passing', async () => {
+    const before = join(dir, 'probes-before.json');
+    await writeFile(before, probed.stdout);
+    const fixed = join(dir, 'probes-fixed.yaml');
+    await writeFile(fixed, stringify({ engines: [{ name: 'reference' }, { name: 'twice' }] }));
+    const after = await compare(fixed, ...PROBES, '--reporter', 'json', '--baseline', before);
+    expect(after.code, after.stderr).toBe(0);
+    const marked = reportOf(after).matrix.flatMap((row) => row.cells.flatMap((cell) => (cell.change === undefined ? [] : [`${row.rule} ${cell.engine} ${cell.change}`])));
+    expect(marked).toEqual(['CAP-CHOICE twice newly-passing']);
+  });
+
+  test.each([
+    [['--probes', '-1'], '--probes'],
+    [['--seed', '2'], '--seed is the first seed of --games and --probes: give one of them too'],
+  ])('bad budget %j: exit 2, said', async (args, message) => {
+    const ran = await compare(join(dir, 'engines.yaml'), ...FIXTURES, ...args);
+    expect({ code: ran.code, stdout: ran.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(ran.stderr).toContain(message);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `compare`: many engines side by side. Reads an engines file (spec/engines.schema.json), runs every engine over the
- * same corpus and the same seeded games as `run` runs one, and reports them together: the matrix of rules by engine,
+ * same corpus and the same seeded games and probes as `run` runs one, and reports them together: the matrix of rules by engine,
  * the readings census, the games they disagree on; or, with --merge, the reports of engines run apart as one.
  * Every input is checked before anything runs, and every output file before anything is written.
  * @module
@@ -19,6 +19,7 @@ import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
 import { MAX_REPORT_BYTES } from '../report/merge.ts';
 import { MAX_JOBS } from '../run/pool.ts';
 import { progressLine } from '../run/progress.ts';
+import { type GamesWanted, PROBES_GROUP } from '../run/generated-games.ts';
 import { parseShard, type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { readUserFile, statIfAny } from '../util/files.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
@@ -42,7 +43,7 @@ type ReporterName = keyof typeof REPORTERS;
 const HTML = 'html';
 const DEFAULT_HTML = 'scopa-compare.html';
 
-/** The most games --games takes per setting, as run. */
+/** The most games --games (or probes --probes) takes per setting, as run. */
 const MAX_GAMES = 100_000;
 
 const OPTIONS = {
@@ -53,6 +54,7 @@ const OPTIONS = {
   only: { type: 'string', multiple: true },
   jobs: { type: 'string', short: 'j', default: '1' },
   games: { type: 'string' },
+  probes: { type: 'string' },
   seed: { type: 'string' },
   merge: { type: 'boolean' },
   baseline: { type: 'string' },
@@ -140,16 +142,15 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     }
     const merging = values.merge === true;
     if (merging) {
-      const running = (['variant', 'filter', 'tags', 'shard', 'only', 'games', 'seed'] as const).filter((name) => values[name] !== undefined);
+      const running = (['variant', 'filter', 'tags', 'shard', 'only', 'games', 'probes', 'seed'] as const).filter((name) => values[name] !== undefined);
       if (running.length > 0) throw new UsageError(`--${running[0]} chooses what runs; --merge runs nothing, it reports the reports given`);
       if (values.jobs !== '1') throw new UsageError('--jobs chooses how engines run; --merge runs nothing');
       if (rest.length === 0) throw new NothingToWorkOnError('compare --merge needs the JSON reports of compare --only/--shard');
     }
-    if (values.seed !== undefined && values.games === undefined) throw new UsageError('--seed is the first seed of --games: give --games too');
     const force = values.force === true;
     if (force && values.out === undefined && values.badges === undefined && reporter !== HTML) throw new UsageError('--force goes with --out or --badges');
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
-    const games = values.games === undefined ? undefined : { count: integerOption('games', values.games, 1, MAX_GAMES), seed: integerOption('seed', values.seed ?? '1', 0) };
+    const { games, probes } = budgetOf(values);
     const out = reporter === HTML ? await htmlReportTarget(values.out ?? DEFAULT_HTML, '--out', io, force) : values.out === undefined ? undefined : await outputFile(values.out, REPORT, io, force);
 
     const variantWords = values.variant?.flatMap(splitList);
@@ -189,7 +190,7 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
       const corpus = await checkFixtureFiles(paths, registry, { judgeOnReference: plainReference });
       if (corpus.errors.length > 0) throw new InvalidInputError(corpus.errors);
       const chosen = selectFixtures(corpus.checked.map((checked) => ({ fixture: checked, file: checked.path })), { ...selection, shard: undefined });
-      if (chosen.length === 0 && games === undefined) {
+      if (chosen.length === 0 && games === undefined && probes === undefined) {
         io.stderr.write(`error: no fixture matches the selection (${corpus.checked.length} read)\n`);
         return EXIT.invalid;
       }
@@ -198,6 +199,7 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
         corpus: chosen.map((entry) => entry.fixture),
         selection,
         ...(games === undefined ? {} : { games }),
+        ...(probes === undefined ? {} : { probes }),
         variantsFlags: userVariantsFlags(values, variantWords ?? []),
         jobs,
         progress: (total) => progressLine(io, total, 'compare'),
@@ -215,6 +217,21 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     return written ? exitCodeOfComparison(report) : EXIT.invalid;
   },
 };
+
+/**
+ * The games and probes per setting every engine plays, from --seed on, as --games and --probes say (0, or not given:
+ * none). Unlike run, compare plays none unasked: its cost is the run's times the engines compared.
+ */
+function budgetOf(values: { games?: string | undefined; probes?: string | undefined; seed?: string | undefined }): { games?: GamesWanted; probes?: GamesWanted } {
+  if (values.games === undefined && values.probes === undefined) {
+    if (values.seed !== undefined) throw new UsageError('--seed is the first seed of --games and --probes: give one of them too');
+    return {};
+  }
+  const seed = integerOption('seed', values.seed ?? '1', 0);
+  const count = (name: 'games' | 'probes'): number => (values[name] === undefined ? 0 : integerOption(name, values[name], 0, MAX_GAMES));
+  const [games, probes] = [count('games'), count('probes')];
+  return { ...(games === 0 ? {} : { games: { count: games, seed } }), ...(probes === 0 ? {} : { probes: { count: probes, seed, group: PROBES_GROUP } }) };
+}
 
 /** The engines --only names (each must be in the file), or every engine. */
 function chosenEngines(engines: ComparedEngine[], only: string[] | undefined): ComparedEngine[] {

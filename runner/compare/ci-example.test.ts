@@ -88,6 +88,6 @@ describe('examples/ci/github-actions-compare.yml', () => {
     expect(moreGames.code, moreGames.stderr).toBe(0);
     const refusedGames = await runCli(['compare', workflow.env.ENGINES, '--merge', ...reports]);
     expect(refusedGames).toMatchObject({ code: 2, stdout: '' });
-    expect(refusedGames.stderr).toContain(`error: engine "${engine}" ran 2 games per setting from seed 1, engine "${matrix[1]}" 1 game per setting from seed 1: every job must run the same --games and --seed`);
+    expect(refusedGames.stderr).toContain(`error: engine "${engine}" ran 2 games per setting from seed 1, engine "${matrix[1]}" 1 game per setting from seed 1: every job must run the same --games, --probes and --seed`);
   });
 });

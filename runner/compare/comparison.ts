@@ -6,10 +6,11 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { RULE_IDS, type RuleId, type Rules } from '../../reference/index.ts';
+import { ERROR_CODES, RULE_IDS, type RuleId, type Rules } from '../../reference/index.ts';
+import { ruleOfErrorCode } from '../divergences/rule-of.ts';
 import type { Fixture } from '../fixture/fixture.ts';
-import { countResults, type FixtureResult, type GamesSummary, type RunSummary } from '../run/outcome.ts';
-import { type GamesWanted, isGame, rulesExercised, settingOf } from '../run/generated-games.ts';
+import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { type GamesWanted, isGame, isProbe, PROBES_GROUP, rulesExercised, settingOf } from '../run/generated-games.ts';
 import type { DeclaredReading } from './readings.ts';
 
 /** A fixture or game an engine ran: the rules it checks, and, where the engine was judged on it, against what. */
@@ -37,9 +38,13 @@ export interface EngineOutcome {
   fixtures: Map<string, RunFixture>;
 }
 
-/** The rules a fixture checks: those it cites, and those its expected events exercise under its rules. */
+/**
+ * The rules a fixture checks: those it cites, those its expected events exercise under its rules, and the rule of the
+ * refusal it expects (a probe cites none).
+ */
 export function rulesChecked(fixture: Fixture, rules: Rules): RuleId[] {
-  const checked = new Set<RuleId>([...fixture.rules, ...rulesExercised(fixture.expect.events?.list ?? [], rules)]);
+  const refused = fixture.expect.reject === undefined ? undefined : ruleOfErrorCode(fixture.expect.reject.code, rules);
+  const checked = new Set<RuleId>([...fixture.rules, ...rulesExercised(fixture.expect.events?.list ?? [], rules), ...(refused === undefined ? [] : [refused])]);
   return RULE_IDS.filter((rule) => checked.has(rule));
 }
 
@@ -52,15 +57,42 @@ export function judgedUnderOf(result: FixtureResult, rules: Rules): string | und
     .slice(0, 16);
 }
 
-/** The games of a run (`--games`): how they were made, how the engine did on them, the rules they exercise. */
-export function gamesSummaryOf(results: readonly FixtureResult[], fixtures: ReadonlyMap<string, RunFixture>, wanted: GamesWanted): GamesSummary {
-  const games = results.filter((result) => isGame(result.id));
-  const exercised = new Set(games.flatMap((result) => fixtures.get(result.id)?.rules ?? []));
-  return {
+/** What a run generated beside the corpus: its games and probes as asked, and the refusals its probes expect. */
+export interface Generated {
+  games?: GamesWanted;
+  probes?: GamesWanted;
+  refusals: Iterable<string>;
+}
+
+/**
+ * A run's results counted as `run` counts them where it played games or probes: the corpus apart, the games (how
+ * they were made, how the engine did, the rules they exercise) and the probes (the same, and the refusals they
+ * expect, in the protocol's order). The refusals are given: a probe's expectation is in its fixture, which a report
+ * read back does not hold.
+ */
+export function generatedSummariesOf(results: readonly FixtureResult[], fixtures: ReadonlyMap<string, RunFixture>, generated: Generated): Pick<RunSummary, 'corpus' | 'games' | 'probes'> {
+  const { games: gamesWanted, probes: probesWanted } = generated;
+  if (gamesWanted === undefined && probesWanted === undefined) return {};
+  const made = (wanted: GamesWanted, of: readonly FixtureResult[]) => ({
     perSetting: wanted.count,
     seed: wanted.seed,
-    settings: new Set(games.map((result) => settingOf(result.id))).size,
-    counts: countResults(games),
-    exercised: RULE_IDS.filter((rule) => exercised.has(rule)),
+    settings: new Set(of.map((result) => settingOf(result.id))).size,
+    counts: countResults(of),
+  });
+  const games = results.filter((result) => isGame(result.id));
+  const probes = results.filter((result) => isProbe(result.id));
+  const exercised = new Set(games.flatMap((result) => fixtures.get(result.id)?.rules ?? []));
+  const refusals = new Set(generated.refusals);
+  return {
+    corpus: countResults(results.filter((result) => !isGame(result.id) && !isProbe(result.id))),
+    ...(gamesWanted === undefined ? {} : { games: { ...made(gamesWanted, games), exercised: RULE_IDS.filter((rule) => exercised.has(rule)) } }),
+    ...(probesWanted === undefined ? {} : { probes: { ...made(probesWanted, probes), refusals: ERROR_CODES.filter((code) => refusals.has(code)) } }),
   };
 }
+
+/** What a run's summary says it generated: its games and probes as asked, and the refusals its probes expect. */
+export const generatedOf = (summary: Pick<RunSummary, 'games' | 'probes'>): Generated => ({
+  ...(summary.games === undefined ? {} : { games: { count: summary.games.perSetting, seed: summary.games.seed } }),
+  ...(summary.probes === undefined ? {} : { probes: { count: summary.probes.perSetting, seed: summary.probes.seed, group: PROBES_GROUP } }),
+  refusals: summary.probes?.refusals ?? [],
+});

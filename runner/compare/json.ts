@@ -10,7 +10,7 @@ import { type ReportData, shardReportOf, type ShardReport } from '../report/merg
 import { readJsonReport, type ReportKind } from '../report/read-report.ts';
 import { countResults, type RunSummary } from '../run/outcome.ts';
 import { badgeOf } from './badge.ts';
-import { type EngineOutcome, gamesSummaryOf, type RunFixture } from './comparison.ts';
+import { type EngineOutcome, generatedOf, generatedSummariesOf, type RunFixture } from './comparison.ts';
 import type { DeclaredReading } from './readings.ts';
 import type { CompareReport } from './report.ts';
 
@@ -44,7 +44,7 @@ interface EngineData {
   profile?: string;
   knownBugs?: string;
   readings: DeclaredReading[];
-  run: ReportData & { games?: RunSummary['games'] };
+  run: ReportData & Pick<RunSummary, 'games' | 'probes'>;
   fixtures: Record<string, RunFixture>;
 }
 
@@ -73,7 +73,6 @@ export function readComparison(text: string, file: string): LoadResult<EngineRea
     }
     const fixtures = new Map(Object.entries(data.fixtures));
     const { results, bailed, interrupted, durationMs, engine, knownBugs, undocumented } = shard.value;
-    const wanted = data.run.games === undefined ? undefined : { count: data.run.games.perSetting, seed: data.run.games.seed };
     const summary: RunSummary = {
       engine,
       results,
@@ -81,7 +80,7 @@ export function readComparison(text: string, file: string): LoadResult<EngineRea
       bailed,
       interrupted,
       ...(data.run.shard.count === 1 ? {} : { shard: data.run.shard }),
-      ...(wanted === undefined ? {} : { games: gamesSummaryOf(results, fixtures, wanted) }),
+      ...generatedSummariesOf(results, fixtures, generatedOf(data.run)),
       ...(knownBugs === undefined ? {} : { knownBugs }),
       ...(undocumented === undefined ? {} : { undocumented }),
       durationMs,

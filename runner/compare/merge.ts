@@ -6,11 +6,12 @@
  */
 import { engineName } from '../engines/engine.ts';
 import { mergeShardReports } from '../report/merge.ts';
-import { isGame } from '../run/generated-games.ts';
-import { type EngineOutcome, gamesSummaryOf, type RunFixture } from './comparison.ts';
+import { isGame, isProbe } from '../run/generated-games.ts';
+import { type EngineOutcome, generatedOf, generatedSummariesOf, type RunFixture } from './comparison.ts';
 import type { ComparedEngine } from './engines-file.ts';
 import type { EngineRead } from './json.ts';
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 const filesOf = (reads: readonly EngineRead[]): string => [...new Set(reads.map((read) => read.shard.file))].join(', ');
 
 /** What an engine declares, as its reports write it: the same in every report of one run. */
@@ -49,8 +50,9 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
     const held = new Map(own.flatMap((read) => [...read.outcome.fixtures]));
     // In the merged run's order, as one run lists them.
     const fixtures = new Map(merged.value.results.map((result) => [result.id, held.get(result.id) as RunFixture]));
-    const games = first.outcome.summary.games;
-    const summary = games === undefined ? merged.value : { ...merged.value, games: gamesSummaryOf(merged.value.results, fixtures, { count: games.perSetting, seed: games.seed }) };
+    // Each shard's probes expect some of the refusals; the whole run's, every one of them.
+    const generated = { ...generatedOf(first.outcome.summary), refusals: own.flatMap((read) => read.outcome.summary.probes?.refusals ?? []) };
+    const summary = { ...merged.value, ...generatedSummariesOf(merged.value.results, fixtures, generated) };
     outcomes.push({ ...first.outcome, summary, fixtures });
   }
   problems.push(...selectionProblems(outcomes));
@@ -59,16 +61,17 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
 
 /**
  * Where the engines' runs were not made from one selection, as one compare makes them: each must hold the same
- * fixtures of the corpus (not applicable ones included) and the same number of games per setting from the same seed
- * (the settings themselves are each profile's).
+ * fixtures of the corpus (not applicable ones included) and the same number of games and of probes per setting from
+ * the same seed (the settings themselves are each profile's).
  */
 function selectionProblems(outcomes: readonly EngineOutcome[]): string[] {
   const [first, ...others] = outcomes;
   if (first === undefined) return [];
-  const corpusOf = (outcome: EngineOutcome): Set<string> => new Set(outcome.summary.results.map((result) => result.id).filter((id) => !isGame(id)));
-  const gamesOf = (outcome: EngineOutcome): string => {
-    const games = outcome.summary.games;
-    return games === undefined ? 'no games' : `${games.perSetting} game${games.perSetting === 1 ? '' : 's'} per setting from seed ${games.seed}`;
+  const corpusOf = (outcome: EngineOutcome): Set<string> => new Set(outcome.summary.results.map((result) => result.id).filter((id) => !isGame(id) && !isProbe(id)));
+  const budgetOf = ({ summary }: EngineOutcome): string => {
+    const made = [summary.games === undefined ? [] : [plural(summary.games.perSetting, 'game')], summary.probes === undefined ? [] : [plural(summary.probes.perSetting, 'probe')]].flat();
+    const seed = (summary.games ?? summary.probes)?.seed;
+    return seed === undefined ? 'no games or probes' : `${made.join(' and ')} per setting from seed ${seed}`;
   };
   const corpus = corpusOf(first);
   const problems: string[] = [];
@@ -80,7 +83,7 @@ function selectionProblems(outcomes: readonly EngineOutcome[]): string[] {
       const example = onlyFirst.length > 0 ? `only "${first.name}" ran ${onlyFirst[0]}` : `only "${other.name}" ran ${onlyOther[0]}`;
       problems.push(`engines "${first.name}" and "${other.name}" ran different fixtures (${corpus.size} and ${theirs.size}; ${example}): every job must run the same selection`);
     }
-    if (gamesOf(other) !== gamesOf(first)) problems.push(`engine "${first.name}" ran ${gamesOf(first)}, engine "${other.name}" ${gamesOf(other)}: every job must run the same --games and --seed`);
+    if (budgetOf(other) !== budgetOf(first)) problems.push(`engine "${first.name}" ran ${budgetOf(first)}, engine "${other.name}" ${budgetOf(other)}: every job must run the same --games, --probes and --seed`);
   }
   return problems;
 }

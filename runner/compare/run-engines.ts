@@ -1,6 +1,7 @@
 /**
- * Runs each engine of a comparison over the same fixtures and the same seeded games, as `run` runs one engine: the
- * corpus checked once for all, each engine's items made from it (and its own games, from the same seeds), each
+ * Runs each engine of a comparison over the same fixtures and the same seeded games and probes, as `run` runs one
+ * engine: the corpus checked once for all, each engine's items made from it (and its own games and probes, from the
+ * same seeds), each
  * engine started, isolated and judged by `run`'s pool, several at once within the jobs given. An engine that cannot
  * start, crashes, hangs or lies has only its own results to show for it.
  * @module
@@ -15,7 +16,7 @@ import type { CheckedFixture, LoadedFixture } from '../load/fixtures.ts';
 import type { LoadError } from '../load/load-result.ts';
 import { PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { reproCommand, reproGameCommand } from '../report/divergence.ts';
-import { gameSettings, generatedGamesStoppable, type GamesWanted, isGame } from '../run/generated-games.ts';
+import { gameSettings, generatedGamesStoppable, type GamesWanted, isGame, isProbe, PROBES_GROUP } from '../run/generated-games.ts';
 import { countResults, cutShort, type FixtureResult, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
 import { runTasks } from '../run/pool.ts';
 import type { Progress } from '../run/progress.ts';
@@ -23,7 +24,7 @@ import type { RunItem } from '../run/replay.ts';
 import { selectFixtures, type Selection } from '../run/select.ts';
 import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
-import { type EngineOutcome, gamesSummaryOf, judgedUnderOf, rulesChecked, type RunFixture } from './comparison.ts';
+import { type EngineOutcome, generatedSummariesOf, judgedUnderOf, rulesChecked, type RunFixture } from './comparison.ts';
 import type { ComparedEngine } from './engines-file.ts';
 import { declaredReadings } from './readings.ts';
 
@@ -34,6 +35,8 @@ export interface CompareSetup {
   /** --variant, --filter, --tags and --shard: the shard cuts each engine's corpus and games as one selection. */
   selection: Selection;
   games?: GamesWanted;
+  /** --probes: the group is PROBES_GROUP. */
+  probes?: GamesWanted;
   /** The flags of --variants, for each failure's command. */
   variantsFlags: readonly string[];
   jobs: number;
@@ -73,8 +76,8 @@ export async function runEngines(engines: readonly ComparedEngine[], setup: Comp
 }
 
 /**
- * What an engine runs, sorted by id: the corpus's fixtures, and its games (--games: for the settings its profile
- * declares, from the same seeds as every other engine's), cut to the shard as one selection.
+ * What an engine runs, sorted by id: the corpus's fixtures, and its games and probes (--games, --probes: for the
+ * settings its profile declares, from the same seeds as every other engine's), cut to the shard as one selection.
  */
 async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: string, io: Io): Promise<{ items: RunItem[]; selected: number }> {
   const reproFlags = [
@@ -88,13 +91,17 @@ async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: str
     const file = showPath(checked.path, io);
     return { fixture, file, variant: setup.variants.get(checked.variant) as ResolvedVariant, rules: request.rules, repro: reproCommand(file, reproFlags) };
   });
-  const wanted = setup.games;
+  const wanted = [setup.games, setup.probes].filter((want) => want !== undefined);
   // Games of a variant the selection leaves out are not made at all.
   const chosen = setup.selection.variants === undefined ? undefined : new Set(setup.selection.variants);
-  const settings = wanted === undefined ? [] : gameSettings(setup.variants, engine.profile?.value ?? PLAYS_EVERYTHING).filter((setting) => chosen?.has(setting.variant.id) ?? true);
-  // An engine's games are played by the reference with its known bugs, as run plays them.
-  const playing = engine.knownBugs === undefined || wanted === undefined ? undefined : await referenceWith(engine.knownBugs.bugs);
-  const made = wanted === undefined ? [] : await generatedGamesStoppable(settings, wanted, version, (id, seed) => reproGameCommand(id, seed, reproFlags), io.signal, playing);
+  const settings = wanted.length === 0 ? [] : gameSettings(setup.variants, engine.profile?.value ?? PLAYS_EVERYTHING).filter((setting) => chosen?.has(setting.variant.id) ?? true);
+  // An engine's games and probes are played by the reference with its known bugs, as run plays them.
+  const playing = engine.knownBugs === undefined || wanted.length === 0 ? undefined : await referenceWith(engine.knownBugs.bugs);
+  const made: RunItem[] = [];
+  for (const want of wanted) {
+    const budget = want.group === PROBES_GROUP ? '--probes' : '--games';
+    made.push(...(await generatedGamesStoppable(settings, want, version, (id, seed) => reproGameCommand(id, seed, reproFlags, budget), io.signal, playing)));
+  }
   const whole = selectFixtures([...corpus, ...made], { ...setup.selection, shard: undefined });
   const items = setup.selection.shard === undefined ? whole : selectFixtures(whole, { shard: setup.selection.shard });
   return { items, selected: whole.length };
@@ -105,7 +112,7 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
   const passed = new Map(setup.corpus.flatMap((checked) => (checked.passedOnReference === undefined ? [] : [[checked.id, checked.passedOnReference] as const])));
   const tasks = items.map((item): RunTask => {
     const passedOnReference = passed.get(item.fixture.id);
-    return { ...taskOf(item), ...(passedOnReference === undefined || isGame(item.fixture.id) ? {} : { passedOnReference }) };
+    return { ...taskOf(item), ...(passedOnReference === undefined || isGame(item.fixture.id) || isProbe(item.fixture.id) ? {} : { passedOnReference }) };
   });
   const profile = engine.profile?.value;
   let raw: (FixtureResult | undefined)[];
@@ -154,7 +161,7 @@ function outcomeOf(
     bailed: false,
     interrupted: io.signal?.aborted === true && results.some(cutShort),
     ...(setup.selection.shard === undefined ? {} : { shard: { ...setup.selection.shard, selected: run.selected } }),
-    ...(setup.games === undefined ? {} : { games: gamesSummaryOf(results, fixtures, setup.games) }),
+    ...generatedSummariesOf(results, fixtures, { ...(setup.games === undefined ? {} : { games: setup.games }), ...(setup.probes === undefined ? {} : { probes: setup.probes }), refusals: refusalsOf(items) }),
     ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.bugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
     ...(undocumented.length === 0 ? {} : { undocumented }),
     durationMs: run.durationMs,
@@ -168,3 +175,6 @@ function outcomeOf(
     fixtures,
   };
 }
+
+/** The refusal codes an engine's probes expect. */
+const refusalsOf = (items: readonly RunItem[]): string[] => items.flatMap((item) => (isProbe(item.fixture.id) && item.fixture.expect.reject !== undefined ? [item.fixture.expect.reject.code] : []));
