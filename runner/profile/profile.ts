@@ -152,7 +152,7 @@ export function describeReporting(reporting: Reporting): string {
   const inAnyOrder = unordered.length === 0 ? '' : `; ${unordered.join(', ')} in any order`;
   if (reporting.name !== 'custom') return `${reporting.name}${inAnyOrder}`;
   const omitted = entriesOf(reporting.omitted);
-  const types = reporting.types.size === 0 ? 'no event' : reporting.types.size === EVENT_TYPES.length ? 'every event' : [...reporting.types].join(', ');
+  const types = reporting.types.size === 0 ? 'no event' : [...reporting.types].join(', ');
   return `${types}${omitted.length === 0 ? '' : ` without ${omitted.join(', ')}`}${inAnyOrder}`;
 }
 
