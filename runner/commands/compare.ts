@@ -75,21 +75,22 @@ const isBadge = (text: string): boolean => text.startsWith(`{"schemaVersion":1,"
 
 export const compareCommand: Command = {
   name: 'compare',
-  summary: 'run many engines over the same fixtures and games, and report them side by side',
+  summary: 'run many engines over the same fixtures, games and probes, and report them side by side',
   help: `Usage: scopa-conformance compare <engines file> [paths|ids...] [--variant <id>] [--variants <dir>] [--filter <glob>]
-                                  [--tags <a,b>] [--games <n> [--seed <n>]] [--jobs <n>] [--only <name>] [--shard <i/n>]
-                                  [--baseline <report.json>] [--reporter <name>] [--out <file>] [--badges <dir>] [--force]
+                                  [--tags <a,b>] [--games <n>] [--probes <n>] [--seed <n>] [--jobs <n>] [--only <name>]
+                                  [--shard <i/n>] [--baseline <report.json>] [--reporter <name>] [--out <file>]
+                                  [--badges <dir>] [--force]
        scopa-conformance compare <engines file> --merge <report.json ...> [--baseline <report.json>] [--reporter <name>]
                                   [--out <file>] [--badges <dir>] [--force]
 
 Runs every engine of the engines file over the same fixtures (those given, or every fixture in
-fixtures/) and the same seeded games, each as run runs one engine: judged by its profile, started
-and isolated on its own, so that an engine that crashes, hangs or lies changes only its own
-results. The corpus is checked once for all. Then one report: the matrix of rules by engine (for
-each rule and engine, the fixtures and games that show it broken, passed, not applicable or not
-judged), the readings each engine's profile declares as a census of the ambiguity register, and
-the fixtures and games on which engines judged alike (the same game, the same declarations)
-answer differently, side by side.
+fixtures/) and the same seeded games and probes, each as run runs one engine: judged by its
+profile, started and isolated on its own, so that an engine that crashes, hangs or lies changes
+only its own results. The corpus is checked once for all. Then one report: the matrix of rules
+by engine (for each rule and engine, the fixtures, games and probes that show it broken, passed,
+not applicable or not judged), the readings each engine's profile declares as a census of the
+ambiguity register, and the fixtures, games and probes on which engines judged alike (the same
+game, the same declarations) answer differently, side by side.
 
 The engines file (spec/engines.schema.json, YAML or JSON) lists each engine with a name, an
 engine command or an adapter (neither: the reference engine), and optionally a profile, a
@@ -100,12 +101,18 @@ example: examples/compare/engines.yaml (README.md, "Comparing engines").
 
 Options:
   --games <n>           n seeded games per setting of each engine's profile, beside the corpus;
-                        every engine's games of one setting have the same seeds (without
-                        --games, none: unlike run, compare plays no games or probes unasked)
-  --seed <n>            the first game's seed (default 1)
-  --variant <id>        only fixtures and games of this variant (repeatable, or a,b)
+                        every engine's games of one setting have the same seeds
+  --probes <n>          n seeded illegal-decision probes per setting, as run --probes plays
+                        them (a game up to a decision of one of fuzz's shapes, expecting the
+                        refusal), the same for every engine; ids probes/<variant>/...
+                        Without --games or --probes, none (0 or more each): unlike run,
+                        compare plays no games or probes unasked, its cost being a run's
+                        times the engines; --games 2 --probes 8 is run's default budget
+  --seed <n>            the first seed of the games and probes (default 1)
+  --variant <id>        only fixtures, games and probes of this variant (repeatable, or a,b)
   --variants <dir>      read the variant files of <dir> too (repeatable)
-  --filter <glob>       only fixtures and games whose id matches (* any characters, ? one)
+  --filter <glob>       only fixtures, games and probes whose id matches (* any characters,
+                        ? one; 'probes/*': the probes alone)
   --tags <a,b>          only fixtures with at least one of these tags
   -j, --jobs <n>        at most n engines (or worker threads) at work at once (default 1)
   --only <name>         run only this engine of the file (repeatable): one CI job per engine
@@ -113,7 +120,8 @@ Options:
   --merge               the arguments after the engines file are the JSON reports of
                         compare --only/--shard jobs: report them as one comparison, which
                         must hold every engine of the file, each whole, every one run on
-                        the same fixtures and --games (examples/ci/github-actions-compare.yml)
+                        the same fixtures, --games, --probes and --seed
+                        (examples/ci/github-actions-compare.yml)
   --baseline <file>     an earlier compare JSON report: mark each cell of the matrix that
                         failed there and passes now (newly passing), or did not fail there
                         and fails now (newly failing)
@@ -127,7 +135,7 @@ Options:
                         endpoint badge)
   --force               replace files at --out or under --badges that compare did not write
 
-Exit status: 0 every engine's run as expected; 1 an engine failed a fixture or game; 2 a usage
+Exit status: 0 every engine's run as expected; 1 an engine failed a fixture, game or probe; 2 a usage
 mistake or an invalid engines file, profile, fixture or report (nothing run or written), or an
 engine judged on nothing; 3 an engine could not be run or errored; 130 interrupted (what ran is
 reported). As run decides each engine's; where several apply: 2, then 3, then 1.`,
