@@ -81,6 +81,11 @@ const TRIED_ONLY_ON: Record<string, string[]> = {
   'wild-keeps-its-named-value': ['cirulla-parlett'],
   'wild-card-the-settebello': ['cirulla'],
   'fifteen-over-ten-not-found': ['cirulla'],
+  'cirulla-automatic-most-cards': ['cirulla'],
+  'piccola-up-to-seven': ['cirulla'],
+  'cappotto-wins-nothing': ['cirulla'],
+  'declarations-stack': ['cirulla'],
+  'declarations-at-first-play': ['cirulla'],
 };
 
 /** The settings a mutant is tried on: every one, but those above on their variants' and a table claim's on those with claims. */
@@ -96,6 +101,8 @@ function settingsTriedOn(mutant: (typeof MUTANTS)[number]): typeof SETTINGS {
  */
 const OUT_OF_FUZZ_REACH: Record<string, string> = {
   'remainder-to-first-player': 'a round in which nobody captures at all: random play never plays one (36 trails in a row)',
+  'cards-and-coins-without-threshold':
+    'fuzz plays Cirulla at two players, where a side with the most cards has 21 or more and one with the most coins 6 or more: the thresholds decide only at three or four',
 };
 
 /**
