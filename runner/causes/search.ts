@@ -157,7 +157,6 @@ export async function searchCauses(
   };
   /** Hypotheses rejected this pass that made the reference play some game otherwise: two of them may explain together what neither does alone. */
   let touching: Hypothesis[] = [];
-  /** Those whose rule some game's divergences show first, then the others, each in its order. */
   /**
    * The pairs to try: each hypothesis whose rule some game's first divergence shows, those of the most games first
    * (which one of those divergences calls for), with any other that changed some game, at most PAIRS of them.
