@@ -21,6 +21,11 @@ export const excerpt = (line: string): string =>
 export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 /** How much of what the process writes besides its answers is kept, from the end. */
 const OUTPUT_KEPT = 4096;
+/**
+ * How long what an exited process wrote last may take to arrive: its pipes are read after the exit is seen, and
+ * something it started in the background may hold them open for ever.
+ */
+const OUTPUT_DRAIN_MS = 250;
 /** How long a process that was told to stop may take before it is killed. */
 const STOP_GRACE_MS = 1000;
 
@@ -92,7 +97,7 @@ export class EngineProcess {
     }
     this.requests.on('error', () => {});
     child.stdin?.on('error', () => {});
-    child.on('exit', (code, signal) => this.fail(`${spec.called} exited (${signal ?? `code ${code}`})`));
+    child.on('exit', (code, signal) => this.afterOutputDrained(() => this.fail(`${spec.called} exited (${signal ?? `code ${code}`})`)));
     child.on('error', (error) => this.fail(`${spec.called} could not be run: ${error.message}`));
     spec.signal?.addEventListener('abort', this.onAbort, { once: true });
     if (spec.signal?.aborted === true) this.onAbort();
@@ -103,6 +108,17 @@ export class EngineProcess {
     // Its own process group, so that killing it also ends what it started.
     const child = spawn(spec.command, spec.args ?? [], { shell: spec.shell, cwd: spec.cwd, stdio: [...stdio], detached: true });
     return new EngineProcess(child, spec);
+  }
+
+  /** Runs `then` once the pipes of the exited process are read to their end, or after OUTPUT_DRAIN_MS. */
+  private afterOutputDrained(then: () => void): void {
+    const once = (): void => {
+      clearTimeout(timer);
+      this.child.off('close', once);
+      then();
+    };
+    const timer = setTimeout(once, OUTPUT_DRAIN_MS);
+    this.child.once('close', once);
   }
 
   /** What the process wrote besides its answers (its stderr, and its stdout where answers come on fd 3): the last of it. */
