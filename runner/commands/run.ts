@@ -380,8 +380,14 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
       checking = progressLine(io, total, 'check');
       return (file) => checking?.tick(showPath(file, io));
     },
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
   });
   checking?.done();
+  if (corpus.unchecked > 0) {
+    const total = corpus.files.length;
+    io.stderr.write(`interrupted (Ctrl-C or a signal) while the fixtures were checked (${total - corpus.unchecked} of ${total}): nothing was run\n`);
+    return EXIT.interrupted;
+  }
   await refuseToWriteOverInputs(corpus.files, wanted, io);
   const problems = await problemsInSelection(corpus.errors, corpus.files, selection);
   if (problems.length < corpus.errors.length) {

@@ -28,6 +28,8 @@ export interface CheckOptions {
   progress?: (total: number) => (file: string) => void;
   /** Judge the plain reference engine on each valid fixture too, as `run` would (`CheckedFixture.passedOnReference`). */
   judgeOnReference?: boolean;
+  /** Aborted when the user stops the run: the files not checked by then are left (`CheckedCorpus.unchecked`). */
+  signal?: AbortSignal;
 }
 
 export interface CheckedCorpus {
@@ -37,7 +39,15 @@ export interface CheckedCorpus {
   checked: CheckedFixture[];
   /** The problems of every other file. */
   errors: LoadError[];
+  /** How many files were not checked: the check was stopped (`CheckOptions.signal`). */
+  unchecked: number;
 }
+
+/**
+ * The check lets the event loop turn after this many files in a row: a file's check is synchronous work, and a
+ * signal (Ctrl-C) is heard only when the loop turns.
+ */
+const FILES_BETWEEN_TURNS = 16;
 
 /** At most this many files are handed to a worker thread at a time: messages cost little, the work is shared. */
 const BATCH = 64;
@@ -50,19 +60,25 @@ const BATCH = 64;
  */
 export async function checkFixtureFiles(paths: string[], variants: Map<string, ResolvedVariant>, options: CheckOptions = {}): Promise<CheckedCorpus> {
   const listed = await listFixtureFiles(paths);
-  if (!listed.ok) return { files: [], checked: [], errors: listed.errors };
+  if (!listed.ok) return { files: [], checked: [], errors: listed.errors, unchecked: 0 };
   const files = listed.value;
   const hold = files.length <= (options.holdUpTo ?? Infinity);
   const tick = options.progress?.(files.length);
   const jobs = hold ? 1 : Math.min(options.jobs ?? 1, files.length);
   const judge = options.judgeOnReference === true;
-  const results = jobs > 1 ? await checkOnWorkers(files, variants, jobs, judge, tick) : await checkHere(files, variants, hold, judge, tick);
+  const { signal } = options;
+  const results = jobs > 1 ? await checkOnWorkers(files, variants, jobs, judge, tick, signal) : await checkHere(files, variants, hold, judge, tick, signal);
 
   const checked: CheckedFixture[] = [];
   const errors: LoadError[] = [];
   const idsSeen = new Map<string, string>();
+  let unchecked = 0;
   for (const [index, path] of files.entries()) {
-    const result = results[index] as FileChecked;
+    const result = results[index];
+    if (result === undefined) {
+      unchecked++;
+      continue;
+    }
     const id = result.checked?.id ?? result.id;
     const other = id === undefined ? undefined : idsSeen.get(id);
     if (id !== undefined) idsSeen.set(id, path);
@@ -70,7 +86,7 @@ export async function checkFixtureFiles(paths: string[], variants: Map<string, R
     if (fileErrors.length > 0) errors.push(...fileErrors.sort(byPosition));
     else if (result.checked !== undefined) checked.push(result.checked);
   }
-  return { files, checked, errors };
+  return { files, checked, errors, unchecked };
 }
 
 /** Many fixture files, loaded and checked as `checkFixtureFiles` does, every one kept. */
@@ -79,18 +95,21 @@ export async function loadFixtureCorpus(paths: string[], variants: Map<string, R
   return { files, fixtures: checked.map((entry) => entry.loaded as LoadedFixture), errors };
 }
 
-async function checkHere(files: readonly string[], variants: Map<string, ResolvedVariant>, hold: boolean, judge: boolean, tick?: (file: string) => void): Promise<FileChecked[]> {
+/** The files checked in this thread, in order; those after an abort are left out. */
+async function checkHere(files: readonly string[], variants: Map<string, ResolvedVariant>, hold: boolean, judge: boolean, tick?: (file: string) => void, signal?: AbortSignal): Promise<FileChecked[]> {
   const results: FileChecked[] = [];
-  for (const path of files) {
+  for (const [index, path] of files.entries()) {
+    if (index % FILES_BETWEEN_TURNS === 0 && index > 0) await new Promise(setImmediate);
+    if (signal?.aborted === true) break;
     results.push(await checkFixtureFile(path, variants, hold, judge));
     tick?.(path);
   }
   return results;
 }
 
-/** The files checked on `jobs` worker threads, a batch at a time; the results in file order. */
-function checkOnWorkers(files: readonly string[], variants: Map<string, ResolvedVariant>, jobs: number, judge: boolean, tick?: (file: string) => void): Promise<FileChecked[]> {
-  const results: FileChecked[] = new Array(files.length);
+/** The files checked on `jobs` worker threads, a batch at a time; the results in file order, none for a file not checked before an abort. */
+function checkOnWorkers(files: readonly string[], variants: Map<string, ResolvedVariant>, jobs: number, judge: boolean, tick?: (file: string) => void, signal?: AbortSignal): Promise<(FileChecked | undefined)[]> {
+  const results: (FileChecked | undefined)[] = new Array(files.length);
   // Small batches where there are few files, so that every thread has some.
   const batch = Math.max(1, Math.min(BATCH, Math.ceil(files.length / (jobs * 4))));
   return new Promise((resolve, reject) => {
@@ -100,7 +119,7 @@ function checkOnWorkers(files: readonly string[], variants: Map<string, Resolved
     for (let job = 0; job < jobs; job++) {
       const worker = startTypeScriptWorker(new URL('./check-worker.ts', import.meta.url), { variants, judge } satisfies CheckerData);
       const handOut = (): void => {
-        if (failed || next >= files.length) {
+        if (failed || next >= files.length || signal?.aborted === true) {
           void worker.terminate();
           return;
         }
