@@ -50,8 +50,24 @@ interface SchemaRegistry {
 // errors are that branch's alone.
 const AJV_OPTIONS = { strict: true, allErrors: true, verbose: true, discriminator: true } as const;
 
-/** Parts of schema files that loaders check on their own, compiled ahead with the files. */
-const CACHED_PARTS = ['fixture#/$defs/event', 'fixture#/$defs/game', 'fixture#/properties/id', 'variant#/$defs/rulesPatch'];
+/**
+ * Parts of schema files that loaders check on their own, compiled ahead with the files; with them, the answer of
+ * each protocol message (`protocol/replay#/$defs/response`), which --validate-protocol checks.
+ */
+const CACHED_PARTS = [
+  'fixture#/$defs/card',
+  'fixture#/$defs/errorCode',
+  'fixture#/$defs/event',
+  'fixture#/$defs/expectations',
+  'fixture#/$defs/game',
+  'fixture#/$defs/provenance',
+  'fixture#/$defs/ruleId',
+  'fixture#/properties/id',
+  'variant#/$defs/category',
+  'variant#/$defs/rulesPatch',
+];
+const responsesOf = (roots: Map<string, AnySchemaObject>): string[] =>
+  [...roots].filter(([name, root]) => name.startsWith('protocol/') && (root.$defs as Record<string, unknown> | undefined)?.response !== undefined).map(([name]) => `${name}#/$defs/response`);
 
 let registry: SchemaRegistry | undefined;
 
@@ -69,7 +85,7 @@ function schemaRegistry(): SchemaRegistry {
   };
   let live: Ajv2020 | undefined;
   const ajv = (): Ajv2020 => (live ??= withSchemas(newAjv(AJV_OPTIONS)));
-  const names = [...roots.keys(), ...CACHED_PARTS];
+  const names = [...roots.keys(), ...CACHED_PARTS, ...responsesOf(roots)];
   const ref = (name: string): string => {
     const [file = '', fragment] = name.split('#');
     return fragment === undefined ? file : `${String(roots.get(file)?.$id)}#${fragment}`;
