@@ -24,8 +24,18 @@ async function variantRegistry(): Promise<Map<string, ResolvedVariant>> {
   return registry.value;
 }
 
-/** Every fixture of the corpus, checked as `validate` checks it (schema, meaning, replay). */
-export async function corpusItems(): Promise<RunItem[]> {
+let loaded: Promise<RunItem[]> | undefined;
+
+/**
+ * Every fixture of the corpus, checked as `validate` checks it (schema, meaning, replay): loaded once in a process
+ * (the corpus does not change while it runs; the test files of a worker share it), never to be changed by a caller.
+ */
+export function corpusItems(): Promise<RunItem[]> {
+  loaded ??= loadCorpusItems();
+  return loaded;
+}
+
+async function loadCorpusItems(): Promise<RunItem[]> {
   const variants = await variantRegistry();
   const corpus = await loadFixtureCorpus([FIXTURES_DIR], variants);
   if (corpus.errors.length > 0) throw new Error(INVALID_CORPUS);
