@@ -24,10 +24,11 @@ import {
 } from '../../reference/index.ts';
 import type { Divergence, EventDivergence } from '../divergences/divergence.ts';
 import { positionsOf } from '../verdict/positions.ts';
-import { canonicalEvent, numbers } from '../verdict/equality.ts';
+import { canonicalEvent, differingFields, numbers } from '../verdict/equality.ts';
 import { legalDifference } from '../verdict/legal-sets.ts';
 import type { ExpectedResult, Fixture, ReplayReply } from '../fixture/fixture.ts';
 import { oneLine } from '../util/one-line.ts';
+import type { Reporting } from '../profile/profile.ts';
 import { readSpecText } from '../util/spec-text.ts';
 
 export interface ReportContext {
@@ -44,6 +45,8 @@ export interface ReportContext {
   engineLegal?: Decision[];
   /** Set when the expectations were derived from the engine's declared rules: those declarations, as the profile writes them. */
   derived?: string;
+  /** What is compared of the engine's events, where its profile leaves something out: a field it omits never differs. */
+  reporting?: Reporting;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -630,11 +633,7 @@ function addEvents(lines: Lines, divergence: EventDivergence, context: ReportCon
   lines.add('expected', `${formatEvent(expected)}${expected === null ? '' : index(divergence.expectedIndex, 'expected event')}`);
   lines.add('actual', `${formatEvent(actual)}${actual === null ? '' : index(divergence.eventIndex, 'engine event')}`);
   if (expected !== null && actual !== null && expected.type === actual.type) {
-    const e = canonicalEvent(expected);
-    const a = canonicalEvent(actual);
-    const fields = [...new Set([...Object.keys(e), ...Object.keys(a)])].filter(
-      (key) => JSON.stringify(e[key]) !== JSON.stringify(a[key]),
-    );
+    const fields = differingFields(expected, actual, context.reporting);
     if (fields.length > 0) lines.add('differs in', fields.join(', '));
   }
   const previous = context.reply.events[divergence.eventIndex - 1];

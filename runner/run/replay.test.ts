@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { type Engine, EngineFailure, referenceEngine } from '../engines/engine.ts';
 import { type Decision, isClaim } from '../../reference/index.ts';
 import type { LegalPosition, ReplayReply, ReplayRequest } from '../fixture/fixture.ts';
-import { legalAtPositions, legalOnReference } from '../engines/reference.ts';
+import { legalAtPositions, legalOnReference, replayOnReference } from '../engines/reference.ts';
 import { replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
 import { runFixture, type RunItem } from './replay.ts';
 import { copyOf, playedFixture, runItemOf } from '../test-helpers.ts';
@@ -194,5 +194,27 @@ describe('table claims (CAP-TABLE-CLAIM), through the table-claim capability', (
     const listing = copyOf(runItemOf(unclaimed));
     listing.fixture.expect.legal = [{ round: 1, play: 6, decisions: [{ claim: ['7H', '8S'] }] }];
     expect(await runFixture(withoutClaims, listing)).toMatchObject({ outcome: 'not-applicable' });
+  });
+});
+
+describe("a profile's omissions in the report of a failure", () => {
+  // A whole round: its awards are among the events the fixture expects.
+  const { fixture: round } = playedFixture('pagat', { rounds: 1, seed: 2 });
+  const primieraOff: Engine = {
+    ...referenceEngine(),
+    name: 'fake',
+    async replay(request) {
+      const { events } = replayOnReference(request);
+      // The primiera counted on a scale of the engine's own, and its points wrong besides.
+      return { events: events.map((event) => (event.type === 'award' && event.category === 'primiera' ? { ...event, counts: event.counts.map((count) => count * 3 + 1), points: event.points.map((points) => 1 - points) } : event)) };
+    },
+  };
+
+  test.each(['award.primiera.counts', 'award.counts'])("an award's counts the profile omits (%s) are never named as differing; its wrong points are", async (omit) => {
+    const result = await runFixture(primieraOff, runItemOf(round), { reports: { omit: [omit] }, variants: '*' });
+    expect(result).toMatchObject({ outcome: 'failed', divergence: { kind: 'event-mismatch', expected: { category: 'primiera' } } });
+    expect(result.report).toMatch(/^differs in: points$/m);
+    // Judged by every field, both differ.
+    expect((await runFixture(primieraOff, runItemOf(round))).report).toMatch(/^differs in: counts, points$/m);
   });
 });

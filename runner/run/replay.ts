@@ -10,7 +10,7 @@ import { type Decision, parseCard, type ResolvedVariant, type Rules } from '../.
 import type { Divergence } from '../divergences/divergence.ts';
 import { explainFailure } from '../divergences/diagnose.ts';
 import type { HiddenDivergence } from '../divergences/compare.ts';
-import { formatDivergence } from '../report/divergence.ts';
+import { formatDivergence, type ReportContext } from '../report/divergence.ts';
 import { checkReplyShape, type Engine, EngineFailure, RunInterrupted } from '../engines/engine.ts';
 import { type Fixture, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
 import { type FixtureFinding, type FixtureResult, type NotJudged, NOT_RUN_INTERRUPTED } from './outcome.ts';
@@ -214,7 +214,7 @@ export async function runFixture(engine: Engine, item: RunItem, profile?: Engine
     const atLegalPosition = fixture.expect.legal?.findIndex(({ round, play }) => round === first.round && play === first.play) ?? -1;
     const engineLegal =
       first.kind === 'legal-mismatch' ? legal?.[atLegalPosition] : first.play >= 1 ? await engineLegalAt(engine, positionBefore(fixture, rules, first.round, first.play)) : undefined;
-    const context = { fixture, file, rules, reply, repro: item.repro, ...derived };
+    const context: ReportContext = { fixture, file, rules, reply, repro: item.repro, reporting, ...(plan.derived === undefined ? {} : { derived: plan.derived }) };
     const report = (divergence: Divergence): string =>
       formatDivergence(divergence, divergence === first && engineLegal !== undefined ? { ...context, engineLegal } : context);
     const findings = findingsOf(divergences, report);

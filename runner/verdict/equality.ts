@@ -66,17 +66,28 @@ export function canonicalEvent(event: GameEvent): Record<string, unknown> {
 export function sameEvent(a: GameEvent, b: GameEvent, reporting: Reporting = FULL_REPORTING): boolean {
   if (a.type !== b.type) return false;
   if (!Object.hasOwn(EVENT_FIELDS, a.type)) return sameJson(canonicalEvent(a), canonicalEvent(b));
-  const x = a as unknown as Record<string, unknown>;
-  const y = b as unknown as Record<string, unknown>;
-  const omitted = reporting.omitted.get(a.type);
-  const unordered = reporting.unordered.get(a.type);
-  const category = a.type === 'award' ? a.category : undefined;
-  for (const field of EVENT_FIELDS[a.type]) {
-    if (omitted?.has(field) === true || (category !== undefined && omitted?.has(`${category}.${field}`) === true)) continue;
-    const same = unordered?.has(field) === true ? sameMultiset : sameJson;
-    if (!same(comparedValue(x, field), comparedValue(y, field))) return false;
-  }
+  for (const field of EVENT_FIELDS[a.type]) if (fieldDiffers(a, b, field, reporting)) return false;
   return true;
+}
+
+/**
+ * The fields in which two events of one type differ as the engine reports them, `sameEvent`'s comparison field by
+ * field: never one it omits, nor one it reports in no particular order whose items are the same.
+ */
+export function differingFields(a: GameEvent, b: GameEvent, reporting: Reporting = FULL_REPORTING): string[] {
+  if (!Object.hasOwn(EVENT_FIELDS, a.type)) {
+    const [x, y] = [canonicalEvent(a), canonicalEvent(b)];
+    return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => !sameJson(x[key], y[key]));
+  }
+  return EVENT_FIELDS[a.type].filter((field) => fieldDiffers(a, b, field, reporting));
+}
+
+/** Whether a field of the vocabulary is compared for `a`'s type (and category) and differs between `a` and `b`. */
+function fieldDiffers(a: GameEvent, b: GameEvent, field: string, reporting: Reporting): boolean {
+  const omitted = reporting.omitted.get(a.type);
+  if (omitted?.has(field) === true || (a.type === 'award' && omitted?.has(`${a.category}.${field}`) === true)) return false;
+  const same = reporting.unordered.get(a.type)?.has(field) === true ? sameMultiset : sameJson;
+  return !same(comparedValue(a as unknown as Record<string, unknown>, field), comparedValue(b as unknown as Record<string, unknown>, field));
 }
 
 /** Two lists with the same items, each as many times, in any order; anything else as JSON. */
