@@ -56,6 +56,7 @@ const CASES = parse(readFileSync(join(REPO, HOSTILE, 'cases.yaml'), 'utf8')) as 
 const lines = (count: number, line: string): string => `${line}\n`.repeat(count);
 const SIX_MIB_OF_COMMENTS = lines(60_000, `# ${'x'.repeat(100)}`);
 const ONE_PLAY = join(REPO, HOSTILE, 'engines', 'fixtures', 'one-play.yaml');
+const FINDING = 'sweep-last-play-games-pagat-p2-s2.yaml';
 
 const SETUPS = {
   empty: async () => {},
@@ -107,6 +108,20 @@ const SETUPS = {
   'directory-named-yaml': async (dir: string) => mkdir(join(dir, 'fixtures', 'inner.yaml'), { recursive: true }),
   fifo: async (dir: string) => execFileSync('mkfifo', [join(dir, 'pipe.yaml')]),
   'users-file': async (dir: string) => writeFile(join(dir, 'notes.txt'), 'my notes: not written by scopa-conformance\n'),
+  'findings-folder': async (dir: string) => mkdir(join(dir, 'found')),
+  // Where `run --games 1 --seed 2 --variant pagat` of the last-play-sweeps adapter writes its one finding.
+  'findings-users-file': async (dir: string) => {
+    await mkdir(join(dir, 'found'));
+    await writeFile(join(dir, 'found', FINDING), 'my notes: not written by scopa-conformance\n');
+  },
+  'findings-fifo': async (dir: string) => {
+    await mkdir(join(dir, 'found'));
+    execFileSync('mkfifo', [join(dir, 'found', FINDING)]);
+  },
+  'findings-fixture': async (dir: string) => {
+    await mkdir(join(dir, 'found'));
+    await writeFile(join(dir, 'found', FINDING), readFileSync(ONE_PLAY, 'utf8').replace('id: fixtures/one-play', `id: found/${FINDING.replace('.yaml', '')}`));
+  },
   'fifos-in-out': async (dir: string) => {
     await mkdir(join(dir, 'out'));
     for (const name of ['rec-sample-1.yaml', 'gen-s1.yaml', 'house.yaml']) execFileSync('mkfifo', [join(dir, 'out', name)]);

@@ -3,7 +3,7 @@
  * rule it breaks is shrunk to a small game and written as a fixture that `run` reproduces.
  * @module
  */
-import { basename, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { MAX_PLAYERS, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
 import { MAX_JOBS } from '../run/pool.ts';
@@ -11,10 +11,8 @@ import { type Command, EXIT, integerOption, NothingToWorkOnError, parseCommandAr
 import { userVariantsFlags, userVariantsOrStop, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { AdapterError, DEFAULT_TIMEOUT_MS, type Engine, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile, startEngine } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
-import { statIfAny, writeFileSafely } from '../util/files.ts';
-import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
-import { idSegment } from '../load/fixtures.ts';
-import { engineJudge, findingName, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
+import { findingsFolder, writeFindings } from '../cli/findings-folder.ts';
+import { engineJudge, fuzz, type FuzzOutcome, type FuzzSettings, type OptionDraw } from '../fuzz/fuzz.ts';
 import { fuzzOnWorkers, FuzzJobFailure } from '../fuzz/jobs.ts';
 import { countResults, exitCodeOf, type RunSummary } from '../run/outcome.ts';
 import { loadProfileFile } from '../profile/load.ts';
@@ -22,14 +20,10 @@ import { type EngineProfile, PLAYS_EVERYTHING, variantProfileOf } from '../profi
 import { PACKAGE_JSON } from '../util/repo-paths.ts';
 import { renderHtml } from '../report/html.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
-import { type OutputKind, whyNotWritable } from '../cli/output-file.ts';
 import { renderJson } from '../report/json.ts';
 import { inCi } from '../run/progress.ts';
 import { renderPretty } from '../report/pretty.ts';
 import { variantWithSettings } from './variant.ts';
-
-/** The findings' fixtures: written again only where they say the same, or with --force. */
-const FINDINGS: OutputKind = { flag: '--out' };
 
 const OPTIONS = {
   engine: { type: 'string' },
@@ -196,8 +190,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       values.against === undefined ? undefined : { kind: 'stdio', command: values.against, timeoutMs: DEFAULT_TIMEOUT_MS, validateProtocol: false, cwd: io.cwd };
     const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
     const label = against === undefined ? engineName(spec) : `${engineName(spec)} against ${values.against}`;
-    const out = resolve(io.cwd, values.out);
-    if ((await statIfAny(out))?.isDirectory() === false) throw new UsageError(`--out: ${showPath(out, io)} is not a directory; give the findings' folder`);
+    const out = await findingsFolder(values.out, '--out', io);
     const settings = {
       variant,
       options,
@@ -213,8 +206,8 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       ...(against === undefined ? {} : { profile: PLAYS_EVERYTHING }),
       engineLabel: label,
       engineVersion: version,
-      group: idSegment(basename(out)),
-      shownDir: showPath(out, io),
+      group: out.group,
+      shownDir: showPath(out.path, io),
       reproFlags: [...engineFlags(spec), ...(values.profile === undefined ? [] : ['--profile', values.profile]), ...userVariantsFlags(values, [values.variant])],
     };
     const progress = io.isTTY && !inCi(io.env) ? (io.progress ?? io.stderr) : undefined;
@@ -250,23 +243,7 @@ could not run or errored; 130, 143, 129 interrupted by Ctrl-C, SIGTERM, SIGHUP.`
       progress?.write('\r\x1b[2K');
     }
 
-    const written: string[] = [];
-    for (const finding of outcome.findings) {
-      const path = join(out, `${findingName(finding)}.yaml`);
-      const text = fixtureToYaml(finding.fixture, path);
-      // The same seed finds the same game: a file that already says exactly this is no conflict.
-      const why = await whyNotWritable(path, FINDINGS, values.force === true, text);
-      if (why !== undefined) {
-        io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
-        continue;
-      }
-      try {
-        await writeFileSafely(path, text);
-        written.push(showPath(path, io));
-      } catch (error) {
-        io.stderr.write(`${showPath(path, io)}: error: cannot write: ${(error as Error).message}\n`);
-      }
-    }
+    const written = (await writeFindings(outcome.findings.map((finding) => finding.fixture), out, { force: values.force === true }, io)).filter((path) => path !== undefined);
 
     // The report card of the shrunk games: each rule once, with its smallest example.
     const results = outcome.findings.map((finding) => finding.result);

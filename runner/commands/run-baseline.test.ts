@@ -102,7 +102,7 @@ describe('run --write-expect-fail', () => {
     expect(await readFile(file, 'utf8')).toBe('my notes\n');
     expect((await runCli(['run', DEMO, '--write-expect-fail', file, '--force'])).code).toBe(1);
     expect(await readFile(file, 'utf8')).toMatch(/^# Expected failures of the reference engine: 1 fixture,\n/);
-    expect(await runCli(['run', DEMO, '--force'])).toMatchObject({ code: 2, stderr: expect.stringContaining('error: --force goes with --reporter html or --write-expect-fail\n') });
+    expect(await runCli(['run', DEMO, '--force'])).toMatchObject({ code: 2, stderr: expect.stringContaining('error: --force goes with --reporter html, --write-expect-fail or --write-findings\n') });
   });
 
   test.each([

@@ -6,7 +6,7 @@
  * are; the reference's own run, a run of fixtures named and --corpus-only play none; bad budgets are refused.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -29,7 +29,7 @@ interface Report {
   total: number;
   corpus?: { total: number; failed: number };
   games?: { perSetting: number; counts: { total: number } };
-  probes?: { perSetting: number; seed: number; counts: { total: number; failed: number }; refusals: string[]; shrunk?: { rule: string | null; id: string; repro: string; fixture: { id: string; rounds: unknown[] } }[] };
+  probes?: { perSetting: number; seed: number; counts: { total: number; failed: number }; refusals: string[]; shrunk?: { rule: string | null; id: string; repro: string; fixture: { id: string; rounds: unknown[] }; file?: string }[] };
   fixtures: { id: string; outcome: string; findings?: { rule: string | null }[] }[];
 }
 
@@ -86,6 +86,33 @@ describe('the two bugs fuzz found fail a plain run, under their rule, found by i
       await rm(dir, { recursive: true, force: true });
     }
   }, 240_000);
+});
+
+describe('--write-findings: the findings shrunk, written where run reads them', () => {
+  test('a probe the engine fails, written as a fixture named by its id, fails on the engine under the rule and passes on the reference', async () => {
+    const engine = await mutantEngine('capture-names-a-card-twice');
+    const dir = await mkdtemp(join(tmpdir(), 'scopa-probes-'));
+    try {
+      const found = join(dir, 'found');
+      const argv = ['run', ONE, '--probes', '1', '--seed', '4', '--variant', 'pagat', '--filter', 'probes/pagat/p4-s4', '--engine', engine, '--write-findings', found];
+      const ran = await runCli(argv);
+      expect(ran.code, ran.stderr).toBe(1);
+      const file = join(found, 'cap-choice-probes-pagat-p4-s4.yaml');
+      expect(ran.stdout).toContain(`PROBES found CAP-CHOICE broken in probes/pagat/p4-s4 (shrunk to 1 round, 10 plays: written to ${file}): npx scopa-conformance run --probes 1 --seed 4`);
+      expect(await readdir(found)).toEqual(['cap-choice-probes-pagat-p4-s4.yaml']);
+
+      const again = await reportOf(['run', file, '--engine', engine]);
+      expect(again.code).toBe(1);
+      expect(again.report.fixtures.map(({ id, findings }) => ({ id, rules: findings?.map((finding) => finding.rule) }))).toEqual([{ id: 'found/cap-choice-probes-pagat-p4-s4', rules: ['CAP-CHOICE'] }]);
+      expect(await runCli(['run', file])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^1 fixture: 1 passed/m) });
+
+      // The same seed finds the same game: written again over its own file; the JSON report names the file and the id it holds.
+      const json = await reportOf(argv);
+      expect(json.report.probes?.shrunk?.map(({ fixture, file: written }) => ({ id: fixture.id, file: written }))).toEqual([{ id: 'found/cap-choice-probes-pagat-p4-s4', file }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('probes beside the games', () => {

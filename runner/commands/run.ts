@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { baselineTarget, writeBaseline } from '../run/baseline.ts';
 import { type OutputFile, refuseToWriteOver } from '../cli/output-file.ts';
+import { type FindingsFolder, findingsFolder, writeFindings } from '../cli/findings-folder.ts';
 import { type Command, EXIT, type ExitCode, integerOption, type Io, parseCommandArgs, reportLoadErrors, showPath, UsageError, variantsOrStop } from '../cli/command.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
 import { reproCommand, reproGameCommand } from '../report/divergence.ts';
@@ -98,6 +99,7 @@ const OPTIONS = {
   profile: { type: 'string' },
   'known-bugs': { type: 'string' },
   'write-expect-fail': { type: 'string' },
+  'write-findings': { type: 'string' },
   force: { type: 'boolean' },
   games: { type: 'string' },
   probes: { type: 'string' },
@@ -114,7 +116,8 @@ export const runCommand: Command = {
                               [--bail] [--keep-going] [--expect-fail <file>]
                               [--engine <command> [--timeout <s>] [--validate-protocol] | --adapter <module>]
                               [--profile <file>] [--known-bugs <file>] [--write-expect-fail <file>]
-                              [--force] [--games <n>] [--probes <n>] [--seed <n>] [--corpus-only]
+                              [--games <n>] [--probes <n>] [--seed <n>] [--corpus-only]
+                              [--write-findings <dir>] [--force]
 
 Replays fixtures on the engine under test (the reference engine unless --engine names another) and compares its events,
 round scores, result and refusals with each fixture's expectations, as far as the engine
@@ -143,7 +146,8 @@ expect-fail list names (as --write-expect-fail writes them), and each failure's 
 reruns that game or probe alone. The report counts the corpus, the games and the probes
 apart (CORPUS, GAMES, PROBES), and for each rule the games or the probes break, shrinks the
 first failure to the smallest game that still shows it on the engine: a fixture, in the
-JSON report, that run reproduces once written to the file its id names. With --shard, the
+JSON report, that run reproduces once written to the file its id names, as --write-findings
+<dir> writes it. With --shard, the
 corpus, the games and the probes are shared out as one selection, which merge puts back
 together.
 
@@ -160,6 +164,12 @@ Options:
   --seed <n>            the first seed of the games and probes (default 1); game k of
                         each setting has seed n + k
   --corpus-only         no games and no probes, where an engine's run would play them
+  --write-findings <dir>
+                        write each finding of the games and probes, shrunk, to <dir> as a
+                        fixture file named by its id (<dir>/<rule>-<where found>.yaml, its
+                        id <dir's name>/...), as fuzz --out writes its findings; the report
+                        names the file. A file there that says something else is not
+                        replaced unless --force, one the run reads never (exit 2)
   --variant <id>        only fixtures of this variant (repeatable, or a,b); an id, or the
                         path of a variant file (./house.yaml)
   --variants <dir>      read the variant files of <dir> too (repeatable), for fixtures of
@@ -195,7 +205,8 @@ Options:
                         changed during the run is not overwritten (exit 2), nor one that
                         is not a list run wrote, unless it is the list --expect-fail reads.
                         Not with --bail
-  --force               replace a file at --out or --write-expect-fail that run did not write
+  --force               replace a file at --out, --write-expect-fail or --write-findings that
+                        run did not write
 
 Engine:
   --engine <command>    test an external engine: a command that speaks the engine protocol
@@ -240,7 +251,9 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     }
     if (values.out !== undefined && reporter !== HTML) throw new UsageError('--out names the file of --reporter html; other reporters write to stdout');
     const force = values.force === true;
-    if (force && reporter !== HTML && values['write-expect-fail'] === undefined) throw new UsageError('--force goes with --reporter html or --write-expect-fail');
+    if (force && reporter !== HTML && values['write-expect-fail'] === undefined && values['write-findings'] === undefined) {
+      throw new UsageError('--force goes with --reporter html, --write-expect-fail or --write-findings');
+    }
     const html = reporter === HTML ? await htmlReportTarget(values.out, '--out', io, force) : undefined;
     const jobs = integerOption('jobs', values.jobs, 1, MAX_JOBS);
     const variantWords = values.variant?.flatMap(splitList);
@@ -255,6 +268,10 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io, force || (await rewritesExpectFail(values, io)));
     const { games, probes } = budgetOf(values, engine.kind !== 'reference' && positionals.length === 0);
+    if (values['write-findings'] !== undefined && games === undefined && probes === undefined) {
+      throw new UsageError('--write-findings writes the findings of the games and probes shrunk: this run plays none (give --games or --probes)');
+    }
+    const findings = values['write-findings'] === undefined ? undefined : await findingsFolder(values['write-findings'], '--write-findings', io);
 
     const prepared = await prepareRun(paths, selection, {
       engine,
@@ -271,7 +288,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       ...(probes === undefined ? {} : { probes }),
     }, io);
     if (typeof prepared === 'number') return prepared;
-    const { tasks, registry, profile, leftOut, knownBugs } = prepared;
+    const { tasks, registry, profile, leftOut, knownBugs, inputs } = prepared;
     const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile);
     const settings = {
       ...(knownBugs === undefined ? {} : { knownBugs }),
@@ -283,6 +300,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
       bail: values.bail === true,
       reporter: reporter as ReporterName,
       ...(html === undefined ? {} : { html }),
+      ...(findings === undefined ? {} : { findings: { folder: findings, force, inputs } }),
       ...(profile === undefined ? {} : { profile }),
       ...(selection.shard === undefined ? {} : { shard: { ...selection.shard, selected: prepared.selected } }),
     };
@@ -352,6 +370,8 @@ interface PreparedRun {
   selected: number;
   /** --keep-going left out invalid fixture files. */
   leftOut: boolean;
+  /** The files the run reads: the fixture files, the user's variants, the profile, the known bugs, the expect-fail list. */
+  inputs: string[];
   /** --games: what was generated, and the rules the games exercise. */
   games?: Omit<GamesSummary, 'counts'>;
   /** --probes: what was generated, and the refusals the probes expect. */
@@ -388,7 +408,7 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     io.stderr.write(`interrupted (Ctrl-C or a signal) while the fixtures were checked (${total - corpus.unchecked} of ${total}): nothing was run\n`);
     return EXIT.interrupted;
   }
-  await refuseToWriteOverInputs(corpus.files, wanted, io);
+  const inputs = await refuseToWriteOverInputs(corpus.files, wanted, io);
   const problems = await problemsInSelection(corpus.errors, corpus.files, selection);
   if (problems.length < corpus.errors.length) {
     const aside = corpus.errors.length - problems.length;
@@ -499,6 +519,7 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
     ...(knownBugs === undefined ? {} : { knownBugs }),
     selected: whole.length + allGames.length,
     leftOut: leftOut.length > 0,
+    inputs,
   };
 }
 
@@ -566,13 +587,15 @@ async function problemsInSelection(errors: LoadError[], files: readonly string[]
 /**
  * Stops the run before it starts where a file it would write (--out, --write-expect-fail) is one it reads: a
  * fixture, a variant of the user's, the profile or, for --out, the expect-fail list. (--write-expect-fail may
- * write the list --expect-fail read: that is how a list is written again.)
+ * write the list --expect-fail read: that is how a list is written again.) The files the run reads.
  */
-async function refuseToWriteOverInputs(fixtures: readonly string[], wanted: RunWanted, io: Io): Promise<void> {
+async function refuseToWriteOverInputs(fixtures: readonly string[], wanted: RunWanted, io: Io): Promise<string[]> {
   const given = (path: string | undefined): string[] => (path === undefined ? [] : [resolve(io.cwd, path)]);
   const inputs = [...fixtures, ...wanted.variants, ...given(wanted.profile), ...given(wanted.knownBugs)];
-  if (wanted.htmlPath !== undefined) await refuseToWriteOver('--out', wanted.htmlPath, [...inputs, ...given(wanted.expectFail)], 'run', io);
+  const read = [...inputs, ...given(wanted.expectFail)];
+  if (wanted.htmlPath !== undefined) await refuseToWriteOver('--out', wanted.htmlPath, read, 'run', io);
   if (wanted.baselinePath !== undefined) await refuseToWriteOver('--write-expect-fail', wanted.baselinePath, inputs, 'run', io);
+  return read;
 }
 
 /** The ids an expect-fail list may name: every fixture in fixtures/, and every fixture read. */
@@ -596,6 +619,8 @@ interface RunSettings {
   reporter: ReporterName;
   /** --reporter html: the page's file. */
   html?: OutputFile;
+  /** --write-findings: the folder the findings of the games and probes go to, shrunk, and the files the run read. */
+  findings?: { folder: FindingsFolder; force: boolean; inputs: string[] };
   shard?: RunSummary['shard'];
   games?: Omit<GamesSummary, 'counts'>;
   probes?: Omit<ProbesSummary, 'counts'>;
@@ -642,7 +667,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     if (result !== undefined && (stopAt < 0 || index <= stopAt)) return result;
     return resultWithout(task, 'skipped', notRun);
   });
-  const shrinking = { engine: settings.engine, ...(settings.profile === undefined ? {} : { profile: settings.profile }), ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }), ...(io.signal === undefined ? {} : { signal: io.signal }) };
+  const shrinking = { engine: settings.engine, ...(settings.findings === undefined ? {} : { group: settings.findings.folder.group }), ...(settings.profile === undefined ? {} : { profile: settings.profile }), ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }), ...(io.signal === undefined ? {} : { signal: io.signal }) };
   const items = new Map(tasks.flatMap((task) => (task.item === undefined ? [] : [[task.id, task.item] as const])));
   /** The results of one group (games or probes), counted, with each rule their failures break shown by a game shrunk. */
   const generated = async (belongs: (id: string) => boolean): Promise<Pick<GamesSummary, 'counts' | 'shrunk'>> => {
@@ -664,11 +689,27 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
     durationMs: Math.round(performance.now() - started),
   };
+  const unwritten = settings.findings === undefined ? 0 : await writeShrunk(summary, settings.findings, io);
   if (settings.html === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
   else {
     io.stdout.write(`${summaryLine(summary)}\n`);
     if (!(await writeHtmlReport(settings.html, renderHtml(summary), 'run', io))) return EXIT.invalid;
   }
   if (settings.baseline !== undefined && !(await writeBaseline(settings.baseline, summary, io))) return EXIT.invalid;
-  return exitCodeOf(summary);
+  return unwritten > 0 ? EXIT.invalid : exitCodeOf(summary);
+}
+
+/**
+ * --write-findings: each finding of the games and probes, shrunk, written to the folder as a fixture file named by
+ * its id (as fuzz writes its findings), and the file kept in the summary; how many could not be written (each said
+ * on stderr).
+ */
+async function writeShrunk(summary: RunSummary, findings: NonNullable<RunSettings['findings']>, io: Io): Promise<number> {
+  const shrunk = [...(summary.games?.shrunk ?? []), ...(summary.probes?.shrunk ?? [])];
+  const files = await writeFindings(shrunk.map((finding) => finding.fixture), findings.folder, { force: findings.force, inputs: { files: findings.inputs, work: 'run' } }, io);
+  shrunk.forEach((finding, index) => {
+    const file = files[index];
+    if (file !== undefined) finding.file = file;
+  });
+  return files.filter((file) => file === undefined).length;
 }

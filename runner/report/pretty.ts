@@ -187,10 +187,11 @@ function madeOf(made: GamesSummary | ProbesSummary): string {
 
 /** Each rule the games or probes found broken: where, the game shrunk, and the command that reruns where it was found. */
 const shrunkLines = (label: string, shrunk: readonly ShrunkFinding[] | undefined): string[] =>
-  (shrunk ?? []).map(({ rule, id, fixture, repro }) => {
+  (shrunk ?? []).map(({ rule, id, fixture, repro, file }) => {
     const plays = fixture.rounds.reduce((total, round) => total + round.plays.length, 0);
     const size = `${fixture.rounds.length} round${fixture.rounds.length === 1 ? '' : 's'}, ${plays} play${plays === 1 ? '' : 's'}`;
-    return `${label} found ${rule ?? 'no single rule'} broken in ${id} (shrunk to ${size}: ${fixture.id} in --reporter json): ${repro}`;
+    const where = file === undefined ? `${fixture.id} in --reporter json` : `written to ${file}`;
+    return `${label} found ${rule ?? 'no single rule'} broken in ${id} (shrunk to ${size}: ${where}): ${repro}`;
   });
 
 /** `run --games`: the generated games, counted apart from the corpus, the rules their play went through, what they found. */

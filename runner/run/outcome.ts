@@ -183,6 +183,8 @@ export interface ShrunkFinding {
   repro: string;
   /** The game shrunk, as a fixture (spec/fixture.schema.json) that `run` reproduces. */
   fixture: Fixture;
+  /** With --write-findings: the file it was written to, as shown. */
+  file?: string;
 }
 
 export function countResults(results: readonly FixtureResult[]): Counts {

@@ -18,6 +18,8 @@ export const FINDINGS_GROUP = 'run-findings';
 
 export interface ShrinkOptions {
   engine: EngineSpec;
+  /** The first segment of the shrunk games' ids, where they are written (`run --write-findings`); else run-findings. */
+  group?: string;
   profile?: EngineProfile;
   /** The names of the engine's known bugs: the games were played, and are judged, by the reference playing them. */
   knownBugs?: readonly string[];
@@ -55,7 +57,7 @@ export async function shrinkFailures(results: readonly FixtureResult[], itemOf: 
       const run = async (candidate: Fixture): Promise<FixtureResult> => runFixture(engine, { ...item, fixture: candidate }, options.profile, undefined, known);
       const best = await shrink({ fixture: item.fixture, result }, rule, item.rules, run, judge);
       const title = `${ruleKey(rule)} broken by ${engine.name}: found by run in ${result.id}, shrunk`;
-      const id = `${FINDINGS_GROUP}/${ruleKey(rule).toLowerCase().replaceAll(' ', '-')}-${result.id.replaceAll('/', '-')}`;
+      const id = `${options.group ?? FINDINGS_GROUP}/${ruleKey(rule).toLowerCase().replaceAll(' ', '-')}-${result.id.replaceAll('/', '-')}`;
       shrunk.push({ rule, id: result.id, repro: item.repro, fixture: { ...best.fixture, id, title, rules: rule === null ? [] : [rule] } });
     }
   } finally {
