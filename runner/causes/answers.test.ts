@@ -70,7 +70,7 @@ describe("the engine's answers to the games diagnose judges", () => {
     const answers = await askEngine([engine], items, base);
     expect(answers.unsteady).toBeUndefined();
     expect(answers.lost.length).toBeGreaterThan(0);
-    for (const lost of answers.lost) expect(lost.message).toBe('asked a second time: the engine exited (code 9)');
+    for (const lost of answers.lost) expect(lost).toMatchObject({ message: 'asked a second time: the engine exited (code 9)', notAskedByRun: 'run asks a game once, and the engine answered it the first time' });
   });
 
   test('an engine that answers none of the first 8 games is asked no more: a bounded cost, every one lost', async () => {
@@ -83,6 +83,13 @@ describe("the engine's answers to the games diagnose judges", () => {
     expect(engine.calls).toBe(8);
     expect(answers.givenUp).toBe(true);
     expect(answers.lost.map((lost) => lost.id)).toEqual(NAMES.slice(0, 8).map((name) => `pagat/${name}`));
+    // Each asked as run asks it (the fixture as written, the profile declaring nothing), but the four-player games
+    // under a profile of two players, which run does not ask.
+    expect(answers.lost.every((lost) => lost.notAskedByRun === undefined)).toBe(true);
+    const twoPlayers = await askEngine([engine], items, { variants: [{ id: 'pagat', players: [2] }] });
+    expect(twoPlayers.lost.map((lost) => lost.notAskedByRun)).toEqual(
+      items.slice(0, 8).map((item) => (item.fixture.players === 4 ? 'run finds it not applicable (the engine plays 2 players, the fixture 4)' : undefined)),
+    );
   });
 
   test('diagnose: an engine steady on the corpus and unsteady on the generated games explains nothing', async () => {

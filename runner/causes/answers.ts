@@ -9,6 +9,7 @@
 import type { Decision } from '../../reference/index.ts';
 import { checkReplyShape, type Engine, RunInterrupted } from '../engines/engine.ts';
 import { type LegalPosition, type ReplayReply, type ReplayRequest, replayRequestOf, requestBefore, usesClaims } from '../fixture/fixture.ts';
+import { planFixture } from '../profile/plan.ts';
 import type { EngineProfile } from '../profile/profile.ts';
 import type { RunItem } from '../run/replay.ts';
 import { sameJson } from '../verdict/equality.ts';
@@ -20,6 +21,11 @@ import { settingsUnder } from './judge-game.ts';
 export interface LostAnswer {
   id: string;
   message: string;
+  /**
+   * Why `run`, with the same profile, does not ask the engine this game as diagnose did, so that it cannot show the
+   * answer lost; absent where it asks the very same request.
+   */
+  notAskedByRun?: string;
 }
 
 /** A request the engine answered two ways. */
@@ -80,6 +86,17 @@ async function legalAt(engine: Engine, request: ReplayRequest, positions: readon
 }
 
 /**
+ * Whether `run` under the same profile asks the engine `asked`, and why not where it does not: it asks only the games
+ * that apply to the profile, each with the inputs its declared rules play, where diagnose asks every game whole.
+ */
+function howRunAsks(item: RunItem, asked: ReplayRequest, base: EngineProfile): Pick<LostAnswer, 'notAskedByRun'> {
+  const plan = planFixture(item.fixture, item.variant, item.rules, base);
+  if (plan.kind === 'not-applicable') return { notAskedByRun: `run finds it not applicable (${plan.reason})` };
+  if (sameJson(replayRequestOf(plan.fixture, plan.rules), asked)) return {};
+  return { notAskedByRun: 'run asks it with the inputs its declared rules play (cut where the game ends sooner, no capture named to an automatic engine)' };
+}
+
+/**
  * Asks `engines` (one or more copies of the engine, each answering one request at a time) for every item's game,
  * then a sample a second time. `progress` hears of each answer.
  */
@@ -108,7 +125,7 @@ export async function askEngine(engines: readonly Engine[], items: readonly RunI
     const item = items[index] as RunItem;
     if (answer === undefined) continue;
     if ('skipped' in answer) skipped++;
-    else if ('lost' in answer) lost.push({ id: item.fixture.id, message: answer.lost });
+    else if ('lost' in answer) lost.push({ id: item.fixture.id, message: answer.lost, ...howRunAsks(item, requests[index] as ReplayRequest, base) });
     else games.push({ item, asked: requests[index] as ReplayRequest, answer: answer.reply, ...(answer.legal === undefined ? {} : { legal: answer.legal }) });
   }
   const unsteady = givenUp ? undefined : await askedTwice(engines[0] as Engine, games, lost);
@@ -126,7 +143,7 @@ async function askedTwice(engine: Engine, games: readonly DiagnosedGame[], lost:
     const request = game.asked as ReplayRequest;
     const again = await ask(engine, game.item, request);
     if ('lost' in again) {
-      lost.push({ id: game.item.fixture.id, message: `asked a second time: ${again.lost}` });
+      lost.push({ id: game.item.fixture.id, message: `asked a second time: ${again.lost}`, notAskedByRun: 'run asks a game once, and the engine answered it the first time' });
       continue;
     }
     const same = 'reply' in again && sameJson(again.reply, game.answer) && sameJson(again.legal, game.legal);

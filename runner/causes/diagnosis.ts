@@ -57,6 +57,9 @@ export interface DiagnosisOutcome {
   results: FixtureResult[];
 }
 
+/** Why run cannot show an answer lost to a game generated under the explanation found. */
+const REGENERATED = 'a game generated again under the readings and known bugs found, which run plays only with the files diagnose writes, and nothing is written';
+
 /** How many times games are generated again under the explanation found before the diagnosis stops. */
 const GENERATIONS = 3;
 
@@ -133,7 +136,7 @@ export async function diagnose(setup: DiagnosisSetup): Promise<DiagnosisOutcome>
     if (searched.found.length === 0 || generatedItems.length === 0 || generation === GENERATIONS) break;
     generatedItems = setup.generate(explanation.profile, explanation.reference);
     generated = await ask(generatedItems);
-    lost.push(...generated.lost);
+    lost.push(...generated.lost.map((answer) => ({ ...answer, notAskedByRun: REGENERATED })));
     games = [...asked.games, ...generated.games];
     regenerated = true;
     searched = await searchCauses(games, explanation, compared, readingsOf(setup, games), bugs, (name) => setup.progress?.(`trying ${name}`));

@@ -57,8 +57,8 @@ export interface Diagnosis {
   /** What is left: the report card of the games run with the readings declared and the known bugs played. */
   bugs: RuleFinding[];
   notJudged: NotJudged[];
-  /** Games the engine gave no usable answer to, and those it does not play. */
-  lost: LostAnswer[];
+  /** Games the engine gave no usable answer to, each with the `run` command that asks it so, where one does. */
+  lost: (LostAnswer & { run?: string })[];
   skipped: number;
   /** Set when the engine answered a request two ways (the game's id, and the request as sent): nothing it answered can be explained. */
   unsteady?: { id: string; request: ReplayRequest };
@@ -135,8 +135,12 @@ export function renderDiagnosisPretty(diagnosis: Diagnosis): string {
   }
   if (diagnosis.lost.length > 0) {
     out.push(`ERROR ${plural(diagnosis.lost.length, 'game')} got no usable answer from the engine: nothing is written, and what they would show is not known`);
-    for (const lost of diagnosis.lost.slice(0, 5)) out.push(`  ${lost.id}: ${lost.message}`);
-    if (diagnosis.lost.length > 5) out.push(`  and ${diagnosis.lost.length - 5} more`);
+    for (const lost of diagnosis.lost.slice(0, 5)) {
+      out.push(`  ${lost.id}: ${lost.message}`);
+      if (lost.run !== undefined) out.push(`    run asks it the same way: ${lost.run}`);
+      else if (lost.notAskedByRun !== undefined) out.push(`    run does not ask it so: ${lost.notAskedByRun}`);
+    }
+    if (diagnosis.lost.length > 5) out.push(`  and ${diagnosis.lost.length - 5} more (--reporter json lists each)`);
     out.push('');
   }
   if (diagnosis.profile !== undefined) out.push(`wrote ${diagnosis.profile}: the profile with the readings found, for run --profile`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { applyOptions } from '../../reference/index.ts';
-import { runCli } from '../cli/cli-harness.ts';
+import { REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import { cliEntry } from '../mutants/shared-builds.ts';
 import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { generateFixture } from '../fixture/generate.ts';
@@ -206,4 +206,47 @@ describe('diagnose: an engine with three documented readings and one known bug, 
     expect(report.findings.map((finding) => finding.rule)).toEqual([mutant(bug).rule]);
     expect(report.errored).toBe(0);
   }, 300_000);
+});
+
+describe('diagnose: games the engine gives no usable answer to', () => {
+  const [lostOne, notApplicable] = ['pagat/cap-rank-01', 'pagat/gen-legal-p4-s1'];
+
+  test('each named with why, and with the run that asks the engine the same game, or why run does not; that run shows it errored', async () => {
+    // The reference, failing the one game of cap-rank-01's deck and every game of four players.
+    const deck = (parse(await readFile(join(REPO_ROOT, 'fixtures', `${lostOne}.yaml`), 'utf8')) as { rounds: { decks: string[][] }[] }).rounds[0]?.decks[0];
+    const adapter = join(dir, 'loses-games.ts');
+    await writeFile(
+      adapter,
+      `import { replayOnReference } from ${JSON.stringify(join(REPO_ROOT, 'runner/engines/reference.ts'))};
+export default {
+  name: 'loses games',
+  replay: async (request) => {
+    if (request.players === 4) throw new Error('four players crash me');
+    if (JSON.stringify(request.rounds[0]?.decks[0]) === ${JSON.stringify(JSON.stringify(deck))}) throw new Error('this deal crashes me');
+    return replayOnReference(request);
+  },
+  close: async () => {},
+};
+`,
+    );
+    const profile = join(dir, 'two-players.yaml');
+    await writeFile(profile, 'variants:\n  - { id: pagat, players: [2] }\n');
+    const given = ['--adapter', adapter, '--profile', profile];
+    const diagnosed = await runCli(['diagnose', lostOne, notApplicable, ...given, '--games', '0'], { cwd: dir });
+    expect(diagnosed.code, diagnosed.stdout + diagnosed.stderr).toBe(3);
+    const lines = diagnosed.stdout.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('ERROR 2 games got no usable answer from the engine'));
+    const shown = lines.slice(at + 1, at + 5);
+    expect(shown[0]).toBe('  pagat/cap-rank-01: Error: this deal crashes me');
+    expect(shown[1]).toMatch(/^ {4}run asks it the same way: npx scopa-conformance run \S*fixtures\/pagat\/cap-rank-01\.yaml --adapter \S*loses-games\.ts --profile two-players\.yaml$/);
+    expect(shown[2]).toBe('  pagat/gen-legal-p4-s1: Error: four players crash me');
+    expect(shown[3]).toBe('    run does not ask it so: run finds it not applicable (the engine plays 2 players, the fixture 4)');
+
+    // The command shown, run: the game errored, with what the engine said.
+    const command = (shown[1] ?? '').replace(/^ {4}run asks it the same way: npx scopa-conformance /, '').split(' ');
+    const ran = await runCli([...command, '--reporter', 'json'], { cwd: dir });
+    const report = JSON.parse(ran.stdout) as { fixtures: { id: string; outcome: string; message?: string }[] };
+    expect(ran.code).toBe(3);
+    expect(report.fixtures).toEqual([expect.objectContaining({ id: 'pagat/cap-rank-01', outcome: 'errored', message: expect.stringContaining('this deal crashes me') as unknown })]);
+  }, 120_000);
 });

@@ -27,7 +27,7 @@ import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING, type VariantProfile, variantProfileOf } from '../profile/profile.ts';
 import { reportCardOf } from '../report/card.ts';
 import { reproCommand, reproGameCommand } from '../report/divergence.ts';
-import { gameSettings, generatedGames } from '../run/generated-games.ts';
+import { gameSettings, generatedGames, isGame } from '../run/generated-games.ts';
 import { MAX_JOBS } from '../run/pool.ts';
 import { statusLine } from '../run/progress.ts';
 import type { RunItem } from '../run/replay.ts';
@@ -103,7 +103,9 @@ decides.
 The engine is asked each game once, as its profile has it played, and a sample twice: an
 engine that answers the same game two ways is not deterministic, and nothing is explained.
 An engine that gives no usable answer to a game leaves that game unexplained: nothing is
-written, exit 3.
+written, exit 3. The report names each such game and why, with the run command that asks
+the engine the same game, or why run does not (run asks only the games that apply to the
+profile, each once, with the inputs its declared rules play; diagnose asks every game whole).
 
 With no --engine or --adapter, the reference is the engine and the fixtures given are taken
 to be recorded games (scopa-conformance import): their expectations are what the recorded
@@ -229,7 +231,9 @@ no usable answer to a game, or answered a game two ways.`,
       const outcome = await diagnose({ judged, engines, base: diagnosed, registry, corpus: corpusItems, generate, progress: (what) => status.tick(what) });
       status.done();
       if (io.signal?.aborted === true) throw new RunInterrupted();
-      const diagnosis = diagnosisOf(outcome, { engine: engineName(spec), judged, variants });
+      // A game lost is shown by run with what diagnose read, never with the files it would have written.
+      const givenFlags = [...engineFlags(spec), ...(profilePath === undefined ? [] : ['--profile', showPath(profilePath, io)]), ...userVariantsFlags(values, variantWords)];
+      const diagnosis = diagnosisOf(outcome, { engine: engineName(spec), judged, variants }, (id) => runCommandOf(id, corpusItems, givenFlags));
       if (outcome.before.every((judgement) => judgement === undefined) && unexplainable(diagnosis) === undefined && diagnosis.lost.length === 0) {
         io.stderr.write(`error: nothing was judged: no game of ${variants.join(', ') || 'any variant'} applies to the engine's profile, or the engine plays none of them (${plural(diagnosis.skipped, 'game')} skipped)\n`);
         return EXIT.invalid;
@@ -262,7 +266,7 @@ no usable answer to a game, or answered a game two ways.`,
 };
 
 /** The diagnosis as reported, from what the search found and what is left. */
-function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' | 'judged' | 'variants'>): Diagnosis {
+function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' | 'judged' | 'variants'>, runCommand: (id: string) => string | undefined): Diagnosis {
   const count = (judgements: readonly (GameJudgement | undefined)[]): number => judgements.reduce((sum, judgement) => sum + (judgement?.divergences.length ?? 0), 0);
   const notJudged = new Map<string, NotJudged>();
   for (const judgement of outcome.after) {
@@ -288,7 +292,10 @@ function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' 
     ),
     bugs: reportCardOf(outcome.results),
     notJudged: [...notJudged.values()].sort((a, b) => b.rounds - a.rounds),
-    lost: outcome.lost,
+    lost: outcome.lost.map((lost) => {
+      const run = lost.notAskedByRun === undefined ? runCommand(lost.id) : undefined;
+      return run === undefined ? lost : { ...lost, run };
+    }),
     skipped: outcome.skipped,
     ...(outcome.unsteady === undefined ? {} : { unsteady: outcome.unsteady }),
     ...(outcome.givenUp === true ? { givenUp: true } : {}),
@@ -297,6 +304,14 @@ function diagnosisOf(outcome: DiagnosisOutcome, about: Pick<Diagnosis, 'engine' 
 }
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The command that runs one game of the diagnosis alone: a fixture of the corpus, or a generated game by its seed. */
+function runCommandOf(id: string, corpus: readonly RunItem[], flags: readonly string[]): string | undefined {
+  const seed = isGame(id) ? /-s(\d+)$/.exec(id)?.[1] : undefined;
+  if (seed !== undefined) return reproGameCommand(id, Number(seed), flags);
+  const item = corpus.find((candidate) => candidate.fixture.id === id);
+  return item === undefined ? undefined : reproCommand(item.file, flags);
+}
 
 /**
  * Why the diagnosis stopped, said in one line: interrupted (nothing reported or written), or an engine that could
