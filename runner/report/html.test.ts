@@ -122,6 +122,27 @@ export default {
     });
   });
 
+  test('the corpus, the games and the probes counted apart, as the pretty report counts them, with what they found', async () => {
+    const out = join(dir, 'parts.html');
+    const adapter = join(REPO_ROOT, 'runner/testdata/last-play-sweeps-adapter.ts');
+    // One game, which the engine fails under SWEEP-LAST-PLAY, and one probe; the one fixture named is filtered out.
+    const argv = ['run', 'runner/testdata/hostile/engines/fixtures/one-play.yaml', '--games', '1', '--probes', '1', '--seed', '2', '--variant', 'pagat', '--filter', '*/pagat/p2-s2', '--adapter', adapter];
+    const ran = await runCli([...argv, '--reporter', 'html', '--out', out]);
+    expect(ran.code, ran.stderr).toBe(1);
+    const html = await readFile(out, 'utf8');
+    const pretty = (await runCli(argv)).stdout;
+    const lines = pretty.split('\n').filter((line) => /^(CORPUS|GAMES|PROBES) /.test(line));
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(['CORPUS', 'GAMES', 'GAMES', 'GAMES', 'PROBES', 'PROBES']);
+    const header = html.slice(html.indexOf('<header>'), html.indexOf('</header>'));
+    // Each part's counts in the counts' style, what it exercised and found muted, in the words of the pretty report.
+    const shown = [...header.matchAll(/<p class="(counts|muted)">((?:CORPUS|GAMES|PROBES) [^<]*)<\/p>/g)].map(([, kind, text]) => [kind, text]);
+    expect(shown).toEqual(lines.map((line) => [/^\w+ \d+ (fixtures|games?|probes?): /.test(line) ? 'counts' : 'muted', escapeHtml(line)]));
+    expect(header).toContain('<p class="counts">CORPUS 0 fixtures: 0 passed, 0 failed, 0 skipped, 0 errored</p>');
+    expect(header).toContain('<p class="counts">GAMES 1 game: 0 passed, 1 failed, 0 skipped, 0 errored (1 per setting of the engine&#39;s rules, 1 setting, seed 2)</p>');
+    expect(header).toMatch(/<p class="counts">PROBES 1 probe: 1 passed, 0 failed, 0 skipped, 0 errored \(1 per setting of the engine&#39;s rules, 1 setting, seed 2\)<\/p>/);
+    expect(header).toContain('<p class="muted">GAMES found SWEEP-LAST-PLAY broken in games/pagat/p2-s2 (shrunk to 1 round, 36 plays: run-findings/sweep-last-play-games-pagat-p2-s2 in --reporter json): npx scopa-conformance run --games 1 --seed 2');
+  });
+
   test('usage mistakes: --out without --reporter html, --out naming a directory or a FIFO', async () => {
     const stray = await runCli(['run', 'runner/testdata/run/demo', '--out', join(dir, 'x.html')]);
     expect(stray).toMatchObject({ code: 2, stdout: '' });

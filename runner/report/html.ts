@@ -12,7 +12,7 @@ import { reportCardOf, type RuleFinding } from './card.ts';
 import { escapeHtml, scriptJson } from './html/escape.ts';
 import { gameViewOf } from './html/game-view.ts';
 import { pageHead } from './html/page.ts';
-import { headline } from './pretty.ts';
+import { headline, partsOf } from './pretty.ts';
 
 export interface HtmlOptions {
   /** Lines about the run shown under the title (what fuzz played, say). */
@@ -126,12 +126,14 @@ export function renderHtml(summary: RunSummary, options: HtmlOptions = {}): stri
   });
   const title = `scopa-conformance: ${describeEngine(summary.engine)}`;
   const context = (options.context ?? []).map((line) => `<p class="muted">${escapeHtml(line)}</p>`).join('\n');
+  // The corpus, the games and the probes apart: each part's counts, then what it exercised and found.
+  const parts = partsOf(summary).flatMap(([counts = '', ...more]) => [`<p class="counts">${escapeHtml(counts)}</p>`, ...more.map((line) => `<p class="muted">${escapeHtml(line)}</p>`)]);
   return `${pageHead(title, asset('report.css'))}
 <body>
 <header>
 <h1>${escapeHtml(title)}</h1>
 <p class="counts">${escapeHtml(countsLine(summary.counts))} in ${(summary.durationMs / 1000).toFixed(2)} s${summary.bailed ? '; stopped at the first failure (--bail)' : ''}${summary.interrupted === true ? '; interrupted (Ctrl-C or a signal): what ran is reported' : ''}</p>
-${context}
+${[...parts, context].join('\n')}
 </header>
 <main>
 ${cardSection(card, anchors)}

@@ -148,9 +148,7 @@ export function renderPretty(summary: RunSummary): string {
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
-  if (summary.corpus !== undefined) out.push(`CORPUS ${countsLine(summary.corpus)}`);
-  if (summary.games !== undefined) out.push(...gamesLines(summary.games));
-  if (summary.probes !== undefined) out.push(...probesLines(summary.probes));
+  out.push(...partsOf(summary).flat());
   out.push(summaryLine(summary));
   return `${out.join('\n')}\n`;
 }
@@ -193,6 +191,15 @@ const shrunkLines = (label: string, shrunk: readonly ShrunkFinding[] | undefined
     const where = file === undefined ? `${fixture.id} in --reporter json` : `written to ${file}`;
     return `${label} found ${rule ?? 'no single rule'} broken in ${id} (shrunk to ${size}: ${where}): ${repro}`;
   });
+
+/** The corpus, the games and the probes, each counted apart: the lines of each part, its counts first. */
+export function partsOf(summary: RunSummary): string[][] {
+  return [
+    ...(summary.corpus === undefined ? [] : [[`CORPUS ${countsLine(summary.corpus)}`]]),
+    ...(summary.games === undefined ? [] : [gamesLines(summary.games)]),
+    ...(summary.probes === undefined ? [] : [probesLines(summary.probes)]),
+  ];
+}
 
 /** `run --games`: the generated games, counted apart from the corpus, the rules their play went through, what they found. */
 function gamesLines(games: GamesSummary): string[] {
