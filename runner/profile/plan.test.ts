@@ -229,6 +229,18 @@ describe('profile files', () => {
     ]);
   });
 
+  test('a misspelt field to omit is told the nearest one it may be, whichever list it is in', async () => {
+    const path = await write('omit.yaml', 'reports:\n  omit: [game-end.winer, refusal.cod, award.count]\nvariants: "*"\n');
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '2:10: "game-end.winer" is not one of the 26 allowed values; did you mean game-end.winner?',
+      '2:26: "refusal.cod" is not one of the 26 allowed values; did you mean refusal.code?',
+      '2:39: "award.count" is not one of the 26 allowed values; did you mean award.counts?',
+    ]);
+    const spelt = await write('omit-ok.yaml', 'reports:\n  omit: [game-end.winner, refusal.code, award.primiera.counts]\nvariants: "*"\n');
+    expect((await loadProfileFile(spelt, variants)).ok).toBe(true);
+  });
+
   test('a category knob its kind does not take, where it is written; one it takes is accepted', async () => {
     const path = await write(
       'kinds.yaml',
