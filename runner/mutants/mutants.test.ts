@@ -1,7 +1,8 @@
 /**
  * A default run catches every mutant of the catalog, none exempt: what `run --engine <the mutant>` plays with no
- * other flag (the corpus, then the default budget of games and probes of every setting, from seed 1), over the
- * protocol, until the first failure. (That the hand-verified fixtures alone catch each is hand-verified.test.ts.)
+ * other flag (the corpus, then the default budget of games and probes of every setting, from seed 1), until the
+ * first failure, the reference playing the mutant in process (score.ts). (That the hand-verified fixtures alone
+ * catch each is hand-verified.test.ts.)
  */
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_BUDGET } from '../commands/run.ts';
@@ -18,7 +19,7 @@ const settings = gameSettings(registry.value, PLAYS_EVERYTHING);
 const made = (wanted: Parameters<typeof generatedGames>[1]) => generatedGames(settings, wanted, 'test', () => '');
 const items = [...(await corpusItems()), ...made({ count: DEFAULT_BUDGET.games, seed: 1 }), ...made({ count: DEFAULT_BUDGET.probes, seed: 1, group: PROBES_GROUP })];
 
-describe('a default run catches every mutant of the reference engine, through the engine protocol', () => {
+describe('a default run catches every mutant of the reference engine', () => {
   test('its games and probes, of every setting the reference can start, follow the corpus', () => {
     const ids = items.map((item) => item.fixture.id);
     const games = ids.filter(isGame);
