@@ -37,11 +37,14 @@ export const mergeCommand: Command = {
 Reads the reports that the shards of one run wrote (run --shard i/n --reporter json, one on
 each machine of a CI matrix) and reports them as if one run had replayed the whole selection:
 one report card, every fixture in id order, one summary line, and run's exit status. The
-time given is the shards' times added up.
+time given is the shards' times added up. Where the run played games or probes, the corpus,
+the games and the probes are counted apart as run counts them (CORPUS, GAMES, PROBES), with
+each rule they break shown by its first game or probe, shrunk, of any shard.
 
 The reports must be the shards of one run: one engine, shards i/n of one n, each once and
-none missing, all cut from one selection. Otherwise the merge says what is wrong (which shards
-are missing, given twice, of another engine or another split) and reports nothing.
+none missing, all cut from one selection, with the same games and probes (per setting, from
+one seed). Otherwise the merge says what is wrong (which shards are missing, given twice, of
+another engine, another split or other games) and reports nothing.
 
 Options:
   --reporter <name>   pretty (default), json, junit or tap, as run writes them

@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Divergence } from '../divergences/divergence.ts';
-import { countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { type Counts, countResults, type FixtureResult, type GamesSummary, type ProbesSummary, type RunSummary, type ShrunkFinding } from '../run/outcome.ts';
+import { SWEEPING_EVENTS, sweepingFixture } from '../test-helpers.ts';
 import { renderJson } from './json.ts';
 import { MAX_REPORT_BYTES, mergeShardReports, readShardReport, type ShardReport } from './merge.ts';
 
@@ -271,5 +272,96 @@ describe('a fixture held by two shards', () => {
       ok: false,
       problems: ['pagat/a (fixtures/pagat/a.yaml) is held 2 times: r.json, r.json; the reports were not cut from one selection'],
     });
+  });
+});
+
+describe('the corpus, the games and the probes of a sharded run', () => {
+  /** A run of two corpus fixtures, games of two settings and probes of one, which the engine fails at games/pagat/p2-s2 and probes/pagat/p2-s1. */
+  const RUN = ['games/pagat/p2-s1', 'games/pagat/p2-s2', 'games/pagat/p3-s1', 'pagat/a', 'pagat/b', 'probes/pagat/p2-s1', 'probes/pagat/p2-s2'];
+  const FAILING: Record<string, FixtureResult> = {
+    'games/pagat/p2-s2': result('games/pagat/p2-s2', 'failed', { divergence: SWEEPS, report: 'r', findings: [{ rule: 'SWEEP-POINT', rounds: [1], divergence: SWEEPS, report: 'r' }] }),
+    'probes/pagat/p2-s1': result('probes/pagat/p2-s1', 'failed', { divergence: SWEEPS, report: 'r', findings: [{ rule: 'SWEEP-POINT', rounds: [1], divergence: SWEEPS, report: 'r' }] }),
+  };
+  const shrunkOf = (id: string): ShrunkFinding => ({ rule: 'SWEEP-POINT', id, repro: `npx scopa-conformance run --filter ${id}`, fixture: { ...sweepingFixture(`run-findings/sweep-point-${id.replaceAll('/', '-')}`, 'Shrunk', 2), expect: { events: { match: 'all', list: [SWEEPING_EVENTS.sweepCapture, SWEEPING_EVENTS.sweep] } } } });
+  const resultsOf = (index: number, count: number): FixtureResult[] => RUN.filter((_, i) => i % count === index - 1).map((id) => FAILING[id] ?? result(id));
+
+  /** Shard `index` of `count`, as run writes it: each part counted over the shard's own fixtures; `change` alters the summary. */
+  function partShard(index: number, count: number, change: (summary: RunSummary) => RunSummary = (summary) => summary): ShardReport {
+    const results = resultsOf(index, count);
+    const of = (belongs: (id: string) => boolean): FixtureResult[] => results.filter((one) => belongs(one.id));
+    const games = of((id) => id.startsWith('games/'));
+    const probes = of((id) => id.startsWith('probes/'));
+    const settings = (part: FixtureResult[]): number => new Set(part.map((one) => one.id.replace(/-s\d+$/, ''))).size;
+    const failing = (part: FixtureResult[]): { shrunk?: ShrunkFinding[] } => {
+      const found = part.filter((one) => one.outcome === 'failed').map((one) => shrunkOf(one.id));
+      return found.length === 0 ? {} : { shrunk: found.slice(0, 1) };
+    };
+    const summary: RunSummary = {
+      engine: 'node e.js',
+      results,
+      counts: countResults(results),
+      bailed: false,
+      durationMs: 100,
+      shard: { index, count, selected: RUN.length },
+      corpus: countResults(of((id) => id.startsWith('pagat/'))),
+      games: { perSetting: 2, seed: 1, settings: settings(games), counts: countResults(games), exercised: index === 1 ? ['SWEEP-POINT', 'DEAL-PROCEDURE'] : ['CAP-RANK'], ...failing(games) },
+      probes: { perSetting: 2, seed: 1, settings: settings(probes), counts: countResults(probes), refusals: index === 1 ? ['MUST_CAPTURE'] : ['CARD_NOT_IN_HAND', 'MUST_CAPTURE'], ...failing(probes) },
+    };
+    return read(renderJson(change(summary)), `r${index}.json`);
+  }
+
+  test('read from each report, each part checked against its fixtures', () => {
+    const [one, two] = [partShard(1, 2), partShard(2, 2)];
+    expect(one.corpus).toMatchObject({ total: 1, passed: 1 });
+    expect(one.games).toMatchObject({ perSetting: 2, seed: 1, settings: 2, counts: { total: 2, failed: 0 }, exercised: ['SWEEP-POINT', 'DEAL-PROCEDURE'] });
+    expect(one.probes).toMatchObject({ counts: { total: 1, failed: 0 }, refusals: ['MUST_CAPTURE'] });
+    expect(two.probes).toMatchObject({ counts: { total: 1, failed: 1 }, shrunk: [shrunkOf('probes/pagat/p2-s1')] });
+    const text = renderJson({ ...one, counts: countResults(one.results), games: { ...(one.games as GamesSummary), counts: { ...(one.games as GamesSummary).counts, failed: 1 } } });
+    expect(readShardReport(text, 'r.json')).toEqual({
+      ok: false,
+      errors: [{ file: 'r.json', line: 0, col: 0, message: "its games' counts do not match its fixtures (failed: 1 stated, 0 among its fixtures): the report was changed or cut" }],
+    });
+    const corpus = renderJson({ ...one, counts: countResults(one.results), corpus: { ...(one.corpus as Counts), total: 2 } });
+    expect(readShardReport(corpus, 'c.json')).toMatchObject({ ok: false, errors: [{ message: 'its corpus counts do not match its fixtures (total: 2 stated, 1 among its fixtures): the report was changed or cut' }] });
+  });
+
+  test('merged as the whole run has them: counts summed, settings counted over the whole, what was exercised and expected in any shard, each rule shrunk at its first game or probe', () => {
+    const [one, two, three] = [partShard(1, 3), partShard(2, 3), partShard(3, 3)];
+    const merged = mergeShardReports([three, one, two]);
+    if (!merged.ok) throw new Error(merged.problems.join('\n'));
+    const sum = (part: (report: ShardReport) => Counts | undefined): Counts => {
+      const total = countResults([]);
+      for (const report of [one, two, three]) for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += part(report)?.[key] ?? 0;
+      return total;
+    };
+    expect(merged.value.corpus).toEqual({ ...sum((report) => report.corpus), total: 2, passed: 2 });
+    expect(merged.value.games).toEqual({ perSetting: 2, seed: 1, settings: 2, counts: { ...sum((report) => report.games?.counts), total: 3, passed: 2, failed: 1 }, exercised: ['DEAL-PROCEDURE', 'CAP-RANK', 'SWEEP-POINT'], shrunk: [shrunkOf('games/pagat/p2-s2')] });
+    // SWEEP-POINT broken by a game and a probe: each part keeps its own first.
+    expect(merged.value.probes).toEqual({ perSetting: 2, seed: 1, settings: 1, counts: { ...sum((report) => report.probes?.counts), total: 2, passed: 1, failed: 1 }, refusals: ['CARD_NOT_IN_HAND', 'MUST_CAPTURE'], shrunk: [shrunkOf('probes/pagat/p2-s1')] });
+    // Each shard counted the settings of its own games, one each: 3 summed, where the run has 2.
+    expect([one, two, three].map((report) => report.games?.settings)).toEqual([1, 1, 1]);
+  });
+
+  test('a rule broken in two shards keeps the finding of the first game by id', () => {
+    const twice = (summary: RunSummary, id: string): RunSummary => ({ ...summary, games: { ...(summary.games as GamesSummary), shrunk: [shrunkOf(id)] } });
+    const one = partShard(1, 2, (summary) => twice(summary, 'games/pagat/p3-s1'));
+    const two = partShard(2, 2, (summary) => twice(summary, 'games/pagat/p2-s2'));
+    const merged = mergeShardReports([one, two]);
+    expect(merged.ok ? merged.value.games?.shrunk : merged.problems).toEqual([shrunkOf('games/pagat/p2-s2')]);
+  });
+
+  test('shards of runs that played other games or probes, or none: each difference, with the files on each side', () => {
+    const one = partShard(1, 2);
+    const otherSeed = partShard(2, 2, (summary) => ({ ...summary, games: { ...(summary.games as GamesSummary), seed: 5 } }));
+    const otherCount = partShard(2, 2, (summary) => ({ ...summary, probes: { ...(summary.probes as ProbesSummary), perSetting: 8 } }));
+    const none = partShard(2, 2, ({ probes: _, ...summary }) => summary);
+    expect(mergeShardReports([one, otherSeed])).toEqual({ ok: false, problems: ['the reports are shards of runs that played different games: games: 2 per setting from seed 1 (r1.json); games: 2 per setting from seed 5 (r2.json)'] });
+    expect(mergeShardReports([one, otherCount])).toEqual({ ok: false, problems: ['the reports are shards of runs that played different probes: probes: 2 per setting from seed 1 (r1.json); probes: 8 per setting from seed 1 (r2.json)'] });
+    expect(mergeShardReports([one, none])).toEqual({ ok: false, problems: ['the reports are shards of runs that played different probes: probes: 2 per setting from seed 1 (r1.json); probes: none (r2.json)'] });
+  });
+
+  test('a run of the corpus alone merges without parts', () => {
+    const merged = mergeShardReports(shards(2));
+    expect(merged.ok ? [merged.value.corpus, merged.value.games, merged.value.probes] : merged.problems).toEqual([undefined, undefined, undefined]);
   });
 });

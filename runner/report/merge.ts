@@ -2,11 +2,15 @@
  * The JSON reports of a sharded run (`run --shard i/n --reporter json`, one per machine) put back together as
  * the summary of one run. Each report is read and checked alone (JSON, spec/report.schema.json, its counts
  * against its fixtures); then the set must be the shards of one run: one engine, one n, each shard once and
- * none missing, all cut from one selection, each holding exactly its share of it (every n-th fixture by id).
+ * none missing, all cut from one selection, each holding exactly its share of it (every n-th fixture by id), with
+ * the same games and probes (per setting, from one seed). The corpus, the games and the probes are counted apart
+ * again, their findings shrunk kept: for each rule, the first by id of any shard, as the whole run would shrink it.
  * @module
  */
+import { ERROR_CODES, RULE_IDS } from '../../reference/index.ts';
 import type { LoadResult } from '../load/load-result.ts';
-import { type Counts, countResults, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { isGame, isProbe, settingOf } from '../run/generated-games.ts';
+import { type Counts, countResults, type FixtureResult, type GamesSummary, type ProbesSummary, type RunSummary, type ShrunkFinding } from '../run/outcome.ts';
 import { codeUnitOrder } from '../util/code-unit-order.ts';
 import { readJsonReport, type ReportKind } from './read-report.ts';
 
@@ -24,6 +28,9 @@ export interface ShardReport {
   durationMs: number;
   knownBugs?: RunSummary['knownBugs'];
   undocumented?: string[];
+  corpus?: Counts;
+  games?: GamesSummary;
+  probes?: ProbesSummary;
 }
 
 /** A fixture's entry: a result as the run had it, less the game (spec/report.schema.json's `$defs/fixture`). */
@@ -46,6 +53,9 @@ export interface ReportData {
   durationMs: number;
   knownBugs?: RunSummary['knownBugs'];
   undocumented?: string[];
+  corpus?: Counts;
+  games?: GamesSummary;
+  probes?: ProbesSummary;
   fixtures: FixtureEntry[];
 }
 
@@ -63,20 +73,33 @@ export function readShardReport(text: string, file: string): LoadResult<ShardRep
   return read.ok ? shardReportOf(read.value as ReportData, file) : read;
 }
 
-/** A shard's report from its data, valid under its schema: refused where its counts are not its fixtures'. */
+/** Whether a result is the corpus's: neither a generated game nor a probe. */
+const isCorpus = (id: string): boolean => !isGame(id) && !isProbe(id);
+
+/**
+ * A shard's report from its data, valid under its schema: refused where its counts (or those of its corpus, its
+ * games or its probes) are not its fixtures'.
+ */
 export function shardReportOf(data: ReportData, file: string): LoadResult<ShardReport> {
   const results: FixtureResult[] = data.fixtures;
-  const stated = countsOf(data);
-  const counted = countResults(results);
-  const differ = (Object.keys(counted) as (keyof Counts)[]).filter((key) => counted[key] !== stated[key]);
-  if (differ.length > 0) {
-    const [key] = differ as [keyof Counts];
-    const message = `its counts do not match its fixtures (${key}: ${stated[key]} stated, ${counted[key]} among its fixtures): the report was changed or cut`;
+  const stated: [string, Counts | undefined, (id: string) => boolean][] = [
+    ['', countsOf(data), () => true],
+    ['corpus ', data.corpus, isCorpus],
+    ['games\' ', data.games?.counts, isGame],
+    ['probes\' ', data.probes?.counts, isProbe],
+  ];
+  for (const [whose, counts, belongs] of stated) {
+    if (counts === undefined) continue;
+    const counted = countResults(results.filter((result) => belongs(result.id)));
+    const key = (Object.keys(counted) as (keyof Counts)[]).find((name) => counted[name] !== counts[name]);
+    if (key === undefined) continue;
+    const message = `its ${whose}counts do not match its fixtures (${key}: ${counts[key]} stated, ${counted[key]} among its fixtures): the report was changed or cut`;
     return { ok: false, errors: [{ file, line: 0, col: 0, message }] };
   }
-  const { engine, shard, bailed, interrupted, durationMs, knownBugs, undocumented } = data;
+  const { engine, shard, bailed, interrupted, durationMs, knownBugs, undocumented, corpus, games, probes } = data;
   const declared = { ...(knownBugs === undefined ? {} : { knownBugs }), ...(undocumented === undefined ? {} : { undocumented }) };
-  return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs, ...declared } };
+  const parts = { ...(corpus === undefined ? {} : { corpus }), ...(games === undefined ? {} : { games }), ...(probes === undefined ? {} : { probes }) };
+  return { ok: true, value: { file, engine, shard, results, bailed, interrupted, durationMs, ...declared, ...parts } };
 }
 
 function countsOf(data: ReportData): Counts {
@@ -106,6 +129,8 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
     agreeOn(reports, (report) => report.engine, (engine) => `engine "${engine}"`, 'the reports are of different engines, and one merge takes the shards of one run'),
     agreeOn(reports, (report) => report.shard.count, (count) => `cut in ${count}`, 'the reports are shards of different splits'),
     agreeOn(reports, (report) => report.shard.selected, (selected) => `a selection of ${selected} fixtures`, 'the reports are shards of different selections'),
+    agreeOn(reports, (report) => madeBy(report.games), (made) => `games: ${made}`, 'the reports are shards of runs that played different games'),
+    agreeOn(reports, (report) => madeBy(report.probes), (made) => `probes: ${made}`, 'the reports are shards of runs that played different probes'),
   ].filter((problem) => problem !== undefined);
   if (differences.length > 0) return { ok: false, problems: differences };
 
@@ -159,8 +184,47 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
       // The engine's known bugs and the profile's declarations are the run's: every shard's are the same.
       ...(first.knownBugs === undefined ? {} : { knownBugs: first.knownBugs }),
       ...(first.undocumented === undefined ? {} : { undocumented: first.undocumented }),
+      ...partsOf(reports, results),
     },
   };
+}
+
+/** How a shard's games or probes were made, in words: shards of one run agree on it. */
+const madeBy = (made: GamesSummary | ProbesSummary | undefined): string => (made === undefined ? 'none' : `${made.perSetting} per setting from seed ${made.seed}`);
+
+/**
+ * The corpus, the games and the probes of the merged run, where its shards played games or probes (they agree on
+ * which): each counted over the fixtures merged (the sum of the shards' counts, which each shard's fixtures
+ * match), the settings they hold, what the games exercised and the probes expect in any shard, and each finding
+ * shrunk, for each rule the first by id.
+ */
+function partsOf(reports: readonly ShardReport[], results: readonly FixtureResult[]): Pick<RunSummary, 'corpus' | 'games' | 'probes'> {
+  const [first] = reports as [ShardReport];
+  const made = (of: (id: string) => boolean, summaries: readonly (GamesSummary | ProbesSummary)[]) => {
+    const ofPart = results.filter((result) => of(result.id));
+    const shrunk = firstByRule(summaries.flatMap((summary) => summary.shrunk ?? []));
+    const [{ perSetting, seed }] = summaries as [GamesSummary | ProbesSummary];
+    return { perSetting, seed, settings: new Set(ofPart.map((result) => settingOf(result.id))).size, counts: countResults(ofPart), ...(shrunk.length === 0 ? {} : { shrunk }) };
+  };
+  const games = reports.flatMap((report) => report.games ?? []);
+  const probes = reports.flatMap((report) => report.probes ?? []);
+  const exercised = new Set(games.flatMap((summary) => summary.exercised));
+  const refusals = new Set(probes.flatMap((summary) => summary.refusals));
+  return {
+    ...(first.corpus === undefined ? {} : { corpus: countResults(results.filter((result) => isCorpus(result.id))) }),
+    ...(first.games === undefined ? {} : { games: { ...made(isGame, games), exercised: RULE_IDS.filter((rule) => exercised.has(rule)) } }),
+    ...(first.probes === undefined ? {} : { probes: { ...made(isProbe, probes), refusals: ERROR_CODES.filter((code) => refusals.has(code)) } }),
+  };
+}
+
+/** For each rule, the finding of the first game or probe by id that broke it, in the order of those ids. */
+function firstByRule(found: readonly ShrunkFinding[]): ShrunkFinding[] {
+  const first = new Map<ShrunkFinding['rule'], ShrunkFinding>();
+  for (const finding of found) {
+    const kept = first.get(finding.rule);
+    if (kept === undefined || codeUnitOrder(finding.id, kept.id) < 0) first.set(finding.rule, finding);
+  }
+  return [...first.values()].sort((a, b) => codeUnitOrder(a.id, b.id));
 }
 
 /** The order of `run`'s results (select.ts byId): by id, then by file. */
