@@ -28,7 +28,7 @@ export async function findingsFolder(dir: string, flag: string, io: Io): Promise
 }
 
 /** The file of a finding whose id is `<group>/<name>`: `<folder>/<name>.yaml`. */
-export const findingFile = (folder: FindingsFolder, fixture: Pick<Fixture, 'id'>): string => join(folder.path, `${fixture.id.slice(fixture.id.lastIndexOf('/') + 1)}.yaml`);
+const findingFile = (folder: FindingsFolder, fixture: Pick<Fixture, 'id'>): string => join(folder.path, `${fixture.id.slice(fixture.id.lastIndexOf('/') + 1)}.yaml`);
 
 export interface WriteFindingsOptions {
   force: boolean;
