@@ -198,10 +198,17 @@ export async function checkPlantedCauses(part: number, parts: number): Promise<v
       sameJson(await answersOf(plantedEngine(foundReference, foundPlays, resolved), handVerified(variant)), answers);
     // One cause another stands in for: played alone, each answers every game alike (a reading of the deal's
     // rotation, and the bug that turns the variant's own rotation round).
-    const alone = async (cause: KnownBug | Candidate): Promise<unknown[]> => {
-      const reference = await referenceWith(isBug(cause) ? [cause] : []);
-      const readingsPlayed = isBug(cause) ? [] : [cause];
-      return answersOf(plantedEngine(reference, playing(variant, readingsPlayed), resolved), handVerified(variant));
+    const answersAlone = new Map<KnownBug | Candidate, Promise<unknown[]>>();
+    const alone = (cause: KnownBug | Candidate): Promise<unknown[]> => {
+      const known = answersAlone.get(cause);
+      if (known !== undefined) return known;
+      const answering = (async () => {
+        const reference = await referenceWith(isBug(cause) ? [cause] : []);
+        const readingsPlayed = isBug(cause) ? [] : [cause];
+        return answersOf(plantedEngine(reference, playing(variant, readingsPlayed), resolved), handVerified(variant));
+      })();
+      answersAlone.set(cause, answering);
+      return answering;
     };
     const foundCauses: (KnownBug | Candidate)[] = [...foundBugs, ...foundReadings];
     const standsIn = async (cause: KnownBug | Candidate): Promise<boolean> => {
