@@ -5,7 +5,7 @@
  * @module
  */
 import type { OptionValue } from '../../reference/index.ts';
-import type { EngineProfile } from '../profile/profile.ts';
+import { type EngineProfile, isWholeCategory } from '../profile/profile.ts';
 import { type RegisterEntry, readRegister } from '../util/register.ts';
 import { ruleAt } from './candidates.ts';
 
@@ -45,6 +45,13 @@ export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | n
   return chosen.map((entry) => entry.id);
 }
 
+/** A declared knob at its value: a category's `none` or whole category as one knob, `categories.<id>`. */
+interface Declared {
+  knob: string;
+  value: unknown;
+  rule: string | null;
+}
+
 /**
  * The declarations of a profile no source documents: each knob its `rules`, `categories` and `redeals` set to a value
  * no reading of the register names, as `variant knob: value`. A fixed value of a host option is the variant's own
@@ -53,9 +60,13 @@ export function ambiguitiesOf(knob: string, value: OptionValue, rule: string | n
 export function undocumentedDeclarations(profile: EngineProfile, register: readonly RegisterEntry[] = readRegister()): string[] {
   if (profile.variants === '*') return [];
   return profile.variants.flatMap((declared) => {
-    const knobs = [
+    const knobs: Declared[] = [
       ...leaves(declared.rules ?? {}, []).map(([path, value]) => ({ knob: path.join('.'), value, rule: ruleAt(path.join('.')) })),
-      ...Object.entries(declared.categories ?? {}).flatMap(([category, set]) => Object.entries(set).map(([knob, value]) => ({ knob: `categories.${category}.${knob}`, value, rule: null }))),
+      ...Object.entries(declared.categories ?? {}).flatMap(([category, set]): Declared[] =>
+        typeof set === 'string' || isWholeCategory(set)
+          ? [{ knob: `categories.${category}`, value: set, rule: null }]
+          : Object.entries(set).map(([knob, value]) => ({ knob: `categories.${category}.${knob}`, value, rule: null })),
+      ),
       ...Object.entries(declared.redeals ?? {}).flatMap(([rule, set]) => Object.entries(set).map(([knob, value]) => ({ knob: `redeals.${rule}.${knob}`, value, rule }))),
     ];
     return knobs

@@ -10,10 +10,14 @@ import type { EngineProfile, VariantProfile } from '../profile/profile.ts';
 /** What a reading adds to a variant's declaration: rules, category or redeal knobs, or a fixed option value. */
 export type Declaration = Omit<VariantProfile, 'id'>;
 
-const mergedRecords = <T extends object>(base: Record<string, T> | undefined, more: Record<string, T> | undefined): Record<string, T> | undefined => {
+/** Knobs join those declared (a whole category's too); a category's `none`, or a whole category, replaces what was declared. */
+const mergedRecords = <T extends object | string>(base: Record<string, T> | undefined, more: Record<string, T> | undefined): Record<string, T> | undefined => {
   if (more === undefined) return base;
   const merged: Record<string, T> = { ...base };
-  for (const [key, value] of Object.entries(more)) merged[key] = { ...merged[key], ...value };
+  for (const [key, value] of Object.entries(more)) {
+    const before = merged[key];
+    merged[key] = typeof before === 'object' && typeof value === 'object' && !Object.hasOwn(value, 'kind') ? ({ ...before, ...value } as T) : value;
+  }
   return merged;
 };
 

@@ -3,25 +3,32 @@
  * spec/profile.schema.json and against the variants they name. Each problem is reported where it is written.
  * @module
  */
-import { checkRules, type ResolvedVariant } from '../../reference/index.ts';
+import { type Category, checkRules, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import { byPosition, type LoadError, type LoadResult, type SourcePosition } from '../load/load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from '../load/schemas.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { pointerTo, readYamlFile } from '../load/yaml-source.ts';
+import { nearestValue } from '../util/nearest.ts';
 import { readAsDeclared } from './plan.ts';
-import type { EngineProfile } from './profile.ts';
+import { type EngineProfile, isWholeCategory, type VariantProfile } from './profile.ts';
 
 /**
  * What is wrong with a profile as data: its schema, then what the schema cannot say (a variant that does not
- * exist or is named twice, an option the variant does not have, a player count it does not seat, a category
- * knob its category's kind does not take, rules that contradict each other once merged).
+ * exist or is named twice, an option the variant does not have, a player count it does not seat, a category its
+ * variant does not have under any option or a knob its kind does not take, an award field to omit of a category no
+ * variant has, rules that contradict each other once merged).
  */
 export function profileProblems(data: unknown, variants: ReadonlyMap<string, ResolvedVariant>): SchemaProblem[] {
   const schema = checkAgainstSchema('profile', data);
   if (schema.length > 0) return schema;
   const profile = data as EngineProfile;
-  if (profile.variants === '*') return [];
-  const problems: SchemaProblem[] = [];
+  const declarations = profile.variants === '*' ? [...variants.keys()].map((id) => ({ id })) : profile.variants;
+  const played = declarations.flatMap((declared) => {
+    const variant = variants.get(declared.id);
+    return variant === undefined ? [] : categoriesOf(variant, readAsDeclared(variant.rules, declared));
+  });
+  const problems = omitProblems(profile.reports, played, (id) => `no variant of the profile has a category "${id}"`, ['reports']);
+  if (profile.variants === '*') return problems;
   const seen = new Set<string>();
   for (const [index, declared] of profile.variants.entries()) {
     const at = (...path: (string | number)[]): string => pointerTo('variants', index, ...path);
@@ -51,22 +58,77 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
       }
     }
     const read = readAsDeclared(variant.rules, declared);
-    // A knob of another kind (a tieRanks merged into most-cards) would change what the reference plays: refused.
-    for (const [key, knobs] of Object.entries(declared.categories ?? {})) {
-      for (const category of read.scoring.categories.filter((candidate) => candidate.kind === key || candidate.id === key)) {
-        for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
-          const knob = found.pointer.split('/')[1] ?? '';
-          if (!Object.hasOwn(knobs, knob)) continue;
-          problems.push({ pointer: at('categories', key, knob), part: found.part, message: `${declared.id}'s category "${category.id}" (${category.kind}): ${found.message}` });
-        }
-      }
-    }
+    const categories = categoriesOf(variant, read);
+    problems.push(...categoryProblems(declared, read, categories, at));
+    problems.push(...omitProblems(declared.reports, categories, (id) => `${declared.id} has no category "${id}"`, ['variants', index, 'reports']));
     const problem = checkRules(read);
     if (problem !== undefined) {
       problems.push({ pointer: at('id'), part: 'value', message: `the rules declared for ${declared.id}, merged over its own, contradict each other: ${problem}` });
     }
   }
   return problems;
+}
+
+/**
+ * Every category a variant may score: its own, those its options' cases write, and those of its rules as the
+ * profile declares them (`read`: a whole category added among them).
+ */
+function categoriesOf(variant: ResolvedVariant, read: Rules): Category[] {
+  const cases = variant.options.flatMap((option) => Object.values(option.cases ?? {}).flatMap((patch) => patch.scoring?.categories ?? []));
+  return [...variant.rules.scoring.categories, ...cases, ...read.scoring.categories];
+}
+
+/**
+ * What is wrong with a variant's `categories`: a key that names none of the categories it may score, by id or kind
+ * (`none` and knobs; a whole category is named by the id it gives), a knob the kind of a category it reaches does not
+ * take, a whole category its kind does not allow as written. `read` is the variant's rules as declared.
+ */
+function categoryProblems(declared: VariantProfile, read: Rules, categories: readonly Category[], at: (...path: (string | number)[]) => string): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const declaredWhole = new Set(Object.entries(declared.categories ?? {}).flatMap(([id, declaration]) => (isWholeCategory(declaration) ? [id] : [])));
+  // What a key may name: the categories the profile does not give whole.
+  const nameable = categories.filter((category) => !declaredWhole.has(category.id));
+  const names = new Set(nameable.flatMap((category) => [category.id, category.kind]));
+  for (const [key, declaration] of Object.entries(declared.categories ?? {})) {
+    if (isWholeCategory(declaration)) {
+      if (Object.hasOwn(declaration, 'id')) problems.push({ pointer: at('categories', key, 'id'), part: 'key', message: `the key names the category ("${key}"): leave "id" out` });
+      const category = read.scoring.categories.find((candidate) => candidate.id === key);
+      for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
+        problems.push({ pointer: at('categories', key) + found.pointer, part: found.part, message: `${declared.id}'s category "${key}" (${declaration.kind}): ${found.message}` });
+      }
+      continue;
+    }
+    if (!names.has(key)) {
+      const near = nearestValue(names, key);
+      const hint = near === undefined ? `its categories are ${[...new Set(nameable.map((category) => category.id))].join(', ')}` : `did you mean ${near}?`;
+      problems.push({ pointer: at('categories', key), part: 'key', message: `${declared.id} has no category of id or kind "${key}"; ${hint}` });
+      continue;
+    }
+    if (declaration === 'none') continue;
+    // A knob of another kind (a tieRanks merged into most-cards) would change what the reference plays: refused.
+    const reached = read.scoring.categories.filter((category) => (category.kind === key || category.id === key) && !declaredWhole.has(category.id));
+    for (const category of reached) {
+      for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
+        const knob = found.pointer.split('/')[1] ?? '';
+        if (!Object.hasOwn(declaration, knob)) continue;
+        problems.push({ pointer: at('categories', key, knob), part: found.part, message: `${declared.id}'s category "${category.id}" (${category.kind}): ${found.message}` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** `award.<id>.<field>` entries of `omit` naming a category none of `categories` has, where they are written. */
+function omitProblems(reports: EngineProfile['reports'], categories: readonly Category[], missing: (id: string) => string, path: (string | number)[]): SchemaProblem[] {
+  if (typeof reports !== 'object') return [];
+  const ids = new Set(categories.map((category) => category.id));
+  return (reports.omit ?? []).flatMap((entry, i): SchemaProblem[] => {
+    const [, id, field] = /^award\.([^.]+)\.([^.]+)$/.exec(entry) ?? [];
+    if (id === undefined || ids.has(id)) return [];
+    const near = nearestValue(ids, id);
+    const hint = near === undefined ? '' : `; did you mean award.${near}.${field}?`;
+    return [{ pointer: pointerTo(...path, 'omit', i), part: 'value', message: `${missing(id)}${hint}` }];
+  });
 }
 
 /** A profile file, checked; every problem as file:line:col. */

@@ -151,6 +151,47 @@ describe('planFixture', () => {
     expect(plan.derived).toBe('rules.sweep.lastPlay: true, categories.primiera.ties: each, categories.settebello.points: 2, redeals.TABLE-REDEAL-KINGS.maxDeals: 2');
   });
 
+  describe('one scoring category dropped, changed or added, the list not restated', () => {
+    const cirulla = resolvedVariant('cirulla');
+    const game = playedFixture('cirulla', { seed: 2, rounds: 2 });
+    const ids = (rules: { scoring: { categories: readonly { id: string }[] } }): string[] => rules.scoring.categories.map((category) => category.id);
+
+    test('none drops every category of that id or kind; the rest are played as written', () => {
+      const noCappotto: EngineProfile = { variants: [{ id: 'cirulla', categories: { cappotto: 'none' } }] };
+      const plan = planFixture(game.fixture, cirulla, game.rules, noCappotto);
+      if (plan.kind !== 'run') throw new Error(plan.reason);
+      expect(plan.derived).toBe('categories.cappotto: none');
+      expect(ids(plan.rules)).toEqual(ids(game.rules).filter((id) => id !== 'cappotto'));
+      expect(plan.rules.scoring.categories).toEqual(game.rules.scoring.categories.filter((category) => category.id !== 'cappotto'));
+      const byKind = planFixture(game.fixture, cirulla, game.rules, { variants: [{ id: 'cirulla', categories: { 'all-coins': 'none' } }] });
+      expect(byKind).toMatchObject({ kind: 'run', derived: 'categories.all-coins: none', rules: { scoring: { categories: plan.rules.scoring.categories } } });
+    });
+
+    test('a whole category replaces the one of its id, in its place: the grande to the seven is the option that says so', () => {
+      const toSeven: EngineProfile = { variants: [{ id: 'cirulla', categories: { grande: { kind: 'grande', points: 5, downTo: 7 } } }] };
+      const plan = planFixture(game.fixture, cirulla, game.rules, toSeven);
+      if (plan.kind !== 'run') throw new Error(plan.reason);
+      expect(plan.derived).toBe('categories.grande: {"kind":"grande","points":5,"downTo":7}');
+      expect(plan.rules.scoring.categories).toEqual(variantRules('cirulla', { grande: 'to-seven' }).scoring.categories);
+      // The same category as the variant's names nothing and derives nothing.
+      const same: EngineProfile = { variants: [{ id: 'cirulla', categories: { grande: { kind: 'grande', points: 5 } } }] };
+      expect(planFixture(game.fixture, cirulla, game.rules, same)).toEqual({ kind: 'run', fixture: game.fixture, rules: game.rules, reporting: reportingOf('events') });
+    });
+
+    test('a whole category of a new id is scored after the others, and its awards are expected', () => {
+      const extra = { kind: 'most-sevens' as const, points: 1, ties: 'nobody' as const };
+      const plan = planFixture(played.fixture, pagat, played.rules, { variants: [{ id: 'pagat', categories: { extra } }] });
+      if (plan.kind !== 'run') throw new Error(plan.reason);
+      expect(plan.derived).toBe('categories.extra: {"kind":"most-sevens","points":1,"ties":"nobody"}');
+      expect(ids(plan.rules)).toEqual([...ids(played.rules), 'extra']);
+      const awards = (fixture: typeof played.fixture) => (fixture.expect.events?.list ?? []).flatMap((event) => (event.type === 'award' ? [event] : []));
+      expect(awards(plan.fixture).some((award) => award.category === 'extra')).toBe(true);
+      // The first round is played whole either way: its other awards are the fixture's.
+      const others = (fixture: typeof played.fixture) => awards(fixture).filter((award) => award.round === 1 && award.category !== 'extra');
+      expect(others(plan.fixture)).toEqual(others(played.fixture));
+    });
+  });
+
   test('rulesDifference names each knob that differs, with the new value', () => {
     const base = variantRules('pagat');
     expect(rulesDifference(base, base)).toEqual([]);
@@ -249,6 +290,51 @@ describe('profile files', () => {
     const loaded = await loadProfileFile(path, variants);
     expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
       '5:21: escoba\'s category "cards" (most-cards): unknown key "copies" (allowed: id, kind, points, ties, threshold)',
+    ]);
+  });
+
+  test('a category no variant has, in categories or in an award field to omit, where it is written, with the nearest', async () => {
+    const path = await write(
+      'unknown-category.yaml',
+      [
+        'reports: { omit: [award.primera.counts] }',
+        'variants:',
+        '  - id: cirulla',
+        '    categories:',
+        '      capotto: none',
+        '      nosuch: { points: 2 }',
+        '      extra: { kind: most-sevens, points: 1 }',
+        '      grande: { kind: grande, points: 6, id: grande }',
+        '    reports: { omit: [award.extra.counts, award.cappoto.points] }',
+        '',
+      ].join('\n'),
+    );
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '1:19: no variant of the profile has a category "primera"; did you mean award.primiera.counts?',
+      '5:7: cirulla has no category of id or kind "capotto"; did you mean cappotto?',
+      '6:7: cirulla has no category of id or kind "nosuch"; its categories are cards, coins, settebello, primiera, piccola, cappotto, sweeps',
+      '7:7: cirulla\'s category "extra" (most-sevens): missing key "ties"',
+      '8:42: the key names the category ("grande"): leave "id" out',
+      '9:43: cirulla has no category "cappoto"; did you mean award.cappotto.points?',
+    ]);
+    // Every variant's categories, under any option, may be named; and a category the profile adds.
+    const named = await write(
+      'named-category.yaml',
+      [
+        'reports: { omit: [award.sevens.counts, award.extra.points] }',
+        'variants:',
+        '  - id: escoba',
+        '  - id: cirulla',
+        '    categories: { cappotto: none, napola: { upTo: 7 }, extra: { kind: most-sevens, points: 1, ties: nobody } }',
+        '',
+      ].join('\n'),
+    );
+    expect(await loadProfileFile(named, variants)).toMatchObject({ ok: true });
+    const everyVariant = await write('every-variant.yaml', 'reports: { omit: [award.siete-de-oros.counts, award.settebelo.counts] }\nvariants: "*"\n');
+    const every = await loadProfileFile(everyVariant, variants);
+    expect(every.ok ? [] : every.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '1:47: no variant of the profile has a category "settebelo"; did you mean award.settebello.counts?',
     ]);
   });
 

@@ -25,8 +25,11 @@ import { positionsOf, roundsToldApart } from '../verdict/positions.ts';
 import { type ExpectedRejection, type Fixture, type FixtureRound, type ReplayRequest, replayRequestOf } from '../fixture/fixture.ts';
 import { formatDecision } from '../report/divergence.ts';
 import {
+  type CategoryDeclaration,
+  type CategoryKnobs,
   describeReporting,
   type EngineProfile,
+  isWholeCategory,
   fixedValue,
   type OptionSupport,
   type Reporting,
@@ -242,26 +245,34 @@ export function declaredSettings(
 
 /**
  * The declared readings that change `rules` into `read`, each as the profile writes it and only where it changes
- * something: `rules.sweep.lastPlay: true`, `categories.primiera.ties: each`, `redeals.TABLE-REDRAW-TENS.maxDeals: 0`.
+ * something: `rules.sweep.lastPlay: true`, `categories.primiera.ties: each`, `categories.cappotto: none`,
+ * `redeals.TABLE-REDRAW-TENS.maxDeals: 0`.
  */
 function declaredReadings(rules: Rules, read: Rules, declared: VariantProfile): string[] {
   const patched = declared.rules === undefined ? rules : mergePatch(rules, declared.rules);
   const changes = rulesDifference(rules, patched, 'rules');
-  // A knob of `categories` or `redeals` is named where it gives one of the items it reaches the value declared.
-  const gives = (before: readonly object[], after: readonly object[], reaches: (index: number) => boolean, knob: string, value: unknown): boolean =>
-    before.some((item, i) => reaches(i) && !sameJson(knobOf(item, knob), value) && sameJson(knobOf(after[i], knob), value));
   const categories = patched.scoring.categories;
-  for (const [key, knobs] of Object.entries(declared.categories ?? {})) {
-    const reaches = (i: number): boolean => categories[i]?.kind === key || categories[i]?.id === key;
-    for (const [knob, value] of Object.entries(knobs)) {
-      if (gives(categories, read.scoring.categories, reaches, knob, value)) changes.push(`categories.${key}.${knob}: ${knobValue(value)}`);
+  const readById = new Map(read.scoring.categories.map((category) => [category.id, category]));
+  for (const [key, declaration] of Object.entries(declared.categories ?? {})) {
+    const reached = categories.filter((category) => category.kind === key || category.id === key);
+    if (declaration === 'none') {
+      if (reached.some((category) => !readById.has(category.id))) changes.push(`categories.${key}: none`);
+    } else if (isWholeCategory(declaration)) {
+      const before = categories.find((category) => category.id === key);
+      if (before === undefined || !sameJson(before, readById.get(key))) changes.push(`categories.${key}: ${knobValue(declaration)}`);
+    } else {
+      // A knob is named where it gives one of the categories it reaches the value declared.
+      for (const [knob, value] of Object.entries(declaration)) {
+        const gives = reached.some((category) => !sameJson(knobOf(category, knob), value) && sameJson(knobOf(readById.get(category.id), knob), value));
+        if (gives) changes.push(`categories.${key}.${knob}: ${knobValue(value)}`);
+      }
     }
   }
   const conditions = patched.openingTable.redeal;
   for (const [rule, knobs] of Object.entries(declared.redeals ?? {})) {
-    const reaches = (i: number): boolean => conditions[i]?.rule === rule;
     for (const [knob, value] of Object.entries(knobs)) {
-      if (gives(conditions, read.openingTable.redeal, reaches, knob, value)) changes.push(`redeals.${rule}.${knob}: ${knobValue(value)}`);
+      const gives = conditions.some((condition, i) => condition.rule === rule && !sameJson(knobOf(condition, knob), value) && sameJson(knobOf(read.openingTable.redeal[i], knob), value));
+      if (gives) changes.push(`redeals.${rule}.${knob}: ${knobValue(value)}`);
     }
   }
   return changes;
@@ -269,19 +280,39 @@ function declaredReadings(rules: Rules, read: Rules, declared: VariantProfile): 
 
 const knobOf = (item: object | undefined, knob: string): unknown => (item as Record<string, unknown> | undefined)?.[knob];
 
-/** The rules as the engine reads them: its `rules` merged in, then its category and redeal knobs. */
+/** The rules as the engine reads them: its `rules` merged in, then its category and redeal declarations. */
 export function readAsDeclared(rules: Rules, declared: VariantProfile): Rules {
   const merged = declared.rules === undefined ? rules : mergePatch(rules, declared.rules);
   const { categories = {}, redeals = {} } = declared;
-  const categoryKnobs = (category: Category) => ({ ...categories[category.kind], ...categories[category.id] });
   return {
     ...merged,
-    scoring: { ...merged.scoring, categories: merged.scoring.categories.map((category) => ({ ...category, ...categoryKnobs(category) })) },
+    scoring: { ...merged.scoring, categories: categoriesAsDeclared(merged.scoring.categories, categories) },
     openingTable: {
       ...merged.openingTable,
       redeal: merged.openingTable.redeal.map((condition) => ({ ...condition, ...redeals[condition.rule] })),
     },
   };
+}
+
+/**
+ * The categories as the engine reads them: one its id names whole is replaced by it; one its id or kind names
+ * `none` is dropped; any other has its kind's knobs merged in, then its id's. A whole category of an id the list
+ * does not have is added after the others.
+ */
+function categoriesAsDeclared(list: readonly Category[], declared: Readonly<Record<string, CategoryDeclaration>>): Category[] {
+  const at = (key: string): CategoryDeclaration | undefined => (Object.hasOwn(declared, key) ? declared[key] : undefined);
+  const knobs = (declaration: CategoryDeclaration | undefined): CategoryKnobs =>
+    declaration === undefined || declaration === 'none' || isWholeCategory(declaration) ? {} : declaration;
+  const read = list.flatMap((category): Category[] => {
+    const [byId, byKind] = [at(category.id), at(category.kind)];
+    if (byId !== undefined && isWholeCategory(byId)) return [{ ...byId, id: category.id }];
+    if (byId === 'none' || byKind === 'none') return [];
+    return [{ ...category, ...knobs(byKind), ...knobs(byId) }];
+  });
+  const added = Object.entries(declared).flatMap(([id, declaration]) =>
+    isWholeCategory(declaration) && !list.some((category) => category.id === id) ? [{ ...declaration, id }] : [],
+  );
+  return [...read, ...added];
 }
 
 /** Whether any of the fixture's expectations is about something the engine reports. */

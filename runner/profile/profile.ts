@@ -29,14 +29,27 @@ export interface ReportsSpec {
 
 export type OptionSupport = OptionValue[] | { min?: number; max?: number };
 
+/** Knobs merged into every category of a kind or id. */
+export type CategoryKnobs = Partial<Pick<Category, 'points' | 'ties' | 'threshold' | 'tieRanks' | 'copies' | 'incomplete' | 'combine' | 'winsGame' | 'upTo' | 'downTo' | 'alsoSuit'>>;
+
+/**
+ * How a profile declares the categories of a kind or id: knobs merged into each; `none`, every one dropped; or, with
+ * a `kind`, the whole category of that id (replacing the variant's, or added after the others).
+ */
+export type CategoryDeclaration = CategoryKnobs | 'none' | Omit<Category, 'id'>;
+
+/** Whether a category declaration is a whole category (it has a `kind`), not knobs. */
+export const isWholeCategory = (declaration: CategoryDeclaration): declaration is Omit<Category, 'id'> =>
+  typeof declaration === 'object' && Object.hasOwn(declaration, 'kind');
+
 export interface VariantProfile {
   id: string;
   players?: number[];
   teamModes?: string[];
   options?: Record<string, OptionSupport>;
   rules?: RulesPatch;
-  /** Knobs merged into every category of a kind or id, whatever the fixture's options made the list. */
-  categories?: Record<string, Partial<Pick<Category, 'points' | 'ties' | 'threshold' | 'tieRanks' | 'copies' | 'incomplete' | 'combine' | 'winsGame' | 'upTo' | 'downTo' | 'alsoSuit'>>>;
+  /** Per category kind or id, whatever the fixture's options made the list: knobs, `none`, or a whole category. */
+  categories?: Record<string, CategoryDeclaration>;
   /** Knobs merged into the redeal condition of a rule, where the fixture's rules have it. */
   redeals?: Partial<Record<RedealRule, Partial<Omit<RedealCondition, 'rule'>>>>;
   reports?: ReportingLevel | ReportsSpec;
