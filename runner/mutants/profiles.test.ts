@@ -91,6 +91,19 @@ describe('declaring a documented reading in a profile makes the whole corpus pas
   }, 120_000);
 });
 
+test('an engine with no cappotto, declared by dropping the category (cappotto: none): the Cirulla fixtures pass, those the cappotto decides derived', async () => {
+  const engine = await engineOf(mutant('cappotto-wins-nothing'));
+  const cirulla = items.filter((item) => item.rules.scoring.categories.some((category) => category.id === 'cappotto'));
+  const ids = [...new Set(cirulla.map((item) => item.fixture.variant))];
+  expect(ids).toEqual(expect.arrayContaining(['cirulla', 'cirulla-parlett']));
+  expect(notAsExpected(await runAll(engine, cirulla, { variants: ids.map((id) => ({ id })) })).length).toBeGreaterThan(0);
+  const profile: EngineProfile = { variants: ids.map((id) => ({ id, categories: { cappotto: 'none' } })) };
+  expect(profileProblems(profile, variants)).toEqual([]);
+  const results = await runAll(engine, cirulla, profile);
+  expect(notAsExpected(results).slice(0, 3)).toEqual([]);
+  expect(results.filter((result) => result.derived === 'categories.cappotto: none').length).toBeGreaterThan(0);
+}, 120_000);
+
 describe('the worked example of spec/WRITING-AN-ADAPTER.md: an engine that reads three rules its own way', () => {
   let engine: Engine;
   let profile: EngineProfile;

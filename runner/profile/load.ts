@@ -3,7 +3,7 @@
  * spec/profile.schema.json and against the variants they name. Each problem is reported where it is written.
  * @module
  */
-import { type Category, checkRules, type ResolvedVariant, type Rules } from '../../reference/index.ts';
+import { CATEGORY_KINDS, type Category, checkRules, type ResolvedVariant, type Rules } from '../../reference/index.ts';
 import { byPosition, type LoadError, type LoadResult, type SourcePosition } from '../load/load-result.ts';
 import { checkAgainstSchema, type SchemaProblem } from '../load/schemas.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
@@ -14,7 +14,7 @@ import { type EngineProfile, isWholeCategory, type VariantProfile } from './prof
 
 /**
  * What is wrong with a profile as data: its schema, then what the schema cannot say (a variant that does not
- * exist or is named twice, an option the variant does not have, a player count it does not seat, a category its
+ * exist or is named twice, an option the variant does not have, a player count it does not seat, a category id its
  * variant does not have under any option or a knob its kind does not take, an award field to omit of a category no
  * variant has, rules that contradict each other once merged).
  */
@@ -79,16 +79,17 @@ function categoriesOf(variant: ResolvedVariant, read: Rules): Category[] {
 }
 
 /**
- * What is wrong with a variant's `categories`: a key that names none of the categories it may score, by id or kind
- * (`none` and knobs; a whole category is named by the id it gives), a knob the kind of a category it reaches does not
+ * What is wrong with a variant's `categories`: a key that is neither a category kind nor the id of a category it may
+ * score (`none` and knobs; a whole category is named by the id it gives), a knob the kind of a category it reaches does not
  * take, a whole category its kind does not allow as written. `read` is the variant's rules as declared.
  */
 function categoryProblems(declared: VariantProfile, read: Rules, categories: readonly Category[], at: (...path: (string | number)[]) => string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const declaredWhole = new Set(Object.entries(declared.categories ?? {}).flatMap(([id, declaration]) => (isWholeCategory(declaration) ? [id] : [])));
-  // What a key may name: the categories the profile does not give whole.
+  // What a key may name: a kind, whichever the variant scores (the same declaration may serve every variant), or the
+  // id of a category the profile does not give whole.
   const nameable = categories.filter((category) => !declaredWhole.has(category.id));
-  const names = new Set(nameable.flatMap((category) => [category.id, category.kind]));
+  const names = new Set<string>([...nameable.map((category) => category.id), ...CATEGORY_KINDS]);
   for (const [key, declaration] of Object.entries(declared.categories ?? {})) {
     if (isWholeCategory(declaration)) {
       if (Object.hasOwn(declaration, 'id')) problems.push({ pointer: at('categories', key, 'id'), part: 'key', message: `the key names the category ("${key}"): leave "id" out` });
@@ -101,7 +102,7 @@ function categoryProblems(declared: VariantProfile, read: Rules, categories: rea
     if (!names.has(key)) {
       const near = nearestValue(names, key);
       const hint = near === undefined ? `its categories are ${[...new Set(nameable.map((category) => category.id))].join(', ')}` : `did you mean ${near}?`;
-      problems.push({ pointer: at('categories', key), part: 'key', message: `${declared.id} has no category of id or kind "${key}"; ${hint}` });
+      problems.push({ pointer: at('categories', key), part: 'key', message: `"${key}" is no category kind, nor the id of a category ${declared.id} has; ${hint}` });
       continue;
     }
     if (declaration === 'none') continue;

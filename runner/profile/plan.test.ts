@@ -312,19 +312,21 @@ describe('profile files', () => {
     const loaded = await loadProfileFile(path, variants);
     expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
       '1:19: no variant of the profile has a category "primera"; did you mean award.primiera.counts?',
-      '5:7: cirulla has no category of id or kind "capotto"; did you mean cappotto?',
-      '6:7: cirulla has no category of id or kind "nosuch"; its categories are cards, coins, settebello, primiera, piccola, cappotto, sweeps',
+      '5:7: "capotto" is no category kind, nor the id of a category cirulla has; did you mean cappotto?',
+      '6:7: "nosuch" is no category kind, nor the id of a category cirulla has; its categories are cards, coins, settebello, primiera, piccola, cappotto, sweeps',
       '7:7: cirulla\'s category "extra" (most-sevens): missing key "ties"',
       '8:42: the key names the category ("grande"): leave "id" out',
       '9:43: cirulla has no category "cappoto"; did you mean award.cappotto.points?',
     ]);
-    // Every variant's categories, under any option, may be named; and a category the profile adds.
+    // Any kind may be named, whether the variant scores it or not (escoba has no napola), and every variant's ids
+    // under any option; and a category the profile adds.
     const named = await write(
       'named-category.yaml',
       [
         'reports: { omit: [award.sevens.counts, award.extra.points] }',
         'variants:',
         '  - id: escoba',
+        '    categories: { napola: { upTo: 7 } }',
         '  - id: cirulla',
         '    categories: { cappotto: none, napola: { upTo: 7 }, extra: { kind: most-sevens, points: 1, ties: nobody } }',
         '',
