@@ -72,4 +72,9 @@ describe('declarations no source documents', () => {
     expect(undocumentedDeclarations({ variants: '*' })).toEqual([]);
     expect(undocumentedDeclarations({ variants: [{ id: 'pagat' }] })).toEqual([]);
   });
+
+  test('a category dropped or given whole is one declaration, as the profile writes it', () => {
+    const profile = { variants: [{ id: 'cirulla', categories: { cappotto: 'none' as const, extra: { kind: 'most-sevens' as const, points: 1, ties: 'nobody' as const } } }] };
+    expect(undocumentedDeclarations(profile)).toEqual(['cirulla categories.cappotto: none', 'cirulla categories.extra: {"kind":"most-sevens","points":1,"ties":"nobody"}']);
+  });
 });

@@ -99,3 +99,9 @@ describe('the readings tried for a variant', () => {
     expect(tried(declared)).not.toContain('sweep.lastPlay=true');
   });
 });
+
+test("a reading's category knobs join a whole category declared, and a dropped category stays dropped only if the reading says nothing of it", () => {
+  const declared = { id: 'cirulla', categories: { cappotto: 'none' as const, grande: { kind: 'grande' as const, points: 5 } } };
+  expect(withReading(declared, { categories: { grande: { downTo: 7 } } }).categories).toEqual({ cappotto: 'none', grande: { kind: 'grande', points: 5, downTo: 7 } });
+  expect(withReading(declared, { categories: { cappotto: { winsGame: false } } }).categories).toEqual({ cappotto: { winsGame: false }, grande: { kind: 'grande', points: 5 } });
+});
