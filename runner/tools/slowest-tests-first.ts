@@ -7,12 +7,13 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Slowest first, as measured on two workers (each a minute or more); the rest follow in vitest's order. */
+/** Slowest first, as measured on two workers (each half a minute or more); the rest follow in vitest's order. */
 const SLOWEST = [
   'runner/fuzz/fuzz.test.ts',
-  'runner/mutants/mutants.test.ts',
   'runner/cli/hostile.test.ts',
   'runner/mutants/profiles.test.ts',
+  'runner/commands/run-probes.test.ts',
+  'reference/properties.test.ts',
   'runner/cli/signals-and-pipes.test.ts',
   'runner/tools/package.test.ts',
 ];
