@@ -273,6 +273,8 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     }
     const findings = values['write-findings'] === undefined ? undefined : await findingsFolder(values['write-findings'], '--write-findings', io);
 
+    // The fixtures are checked, and on the reference engine judged, before the run proper: its time counts from here.
+    const started = performance.now();
     const prepared = await prepareRun(paths, selection, {
       engine,
       jobs,
@@ -291,6 +293,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     const { tasks, registry, profile, leftOut, knownBugs, inputs } = prepared;
     const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile);
     const settings = {
+      started,
       ...(knownBugs === undefined ? {} : { knownBugs }),
       ...(undocumented.length === 0 ? {} : { undocumented }),
       ...(prepared.games === undefined ? {} : { games: prepared.games }),
@@ -607,6 +610,8 @@ async function knownIds(loaded: string[]): Promise<Set<string>> {
 }
 
 interface RunSettings {
+  /** When the command began checking the fixtures (performance.now()): the run's time counts from there. */
+  started: number;
   engine: EngineSpec;
   /** --write-expect-fail: where the run's failures are written. */
   baseline?: OutputFile;
@@ -627,7 +632,6 @@ interface RunSettings {
 }
 
 async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVariant>, settings: RunSettings, io: Io): Promise<ExitCode> {
-  const started = performance.now();
   const progress = progressLine(io, tasks.length, 'run');
   let raw: (FixtureResult | undefined)[];
   try {
@@ -687,7 +691,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     ...(settings.probes === undefined ? {} : { probes: { ...settings.probes, ...(await generated(isProbe)) } }),
     ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
     ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(performance.now() - settings.started),
   };
   const unwritten = settings.findings === undefined ? 0 : await writeShrunk(summary, settings.findings, io);
   if (settings.html === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
