@@ -677,23 +677,28 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
   const generated = async (belongs: (id: string) => boolean): Promise<Pick<GamesSummary, 'counts' | 'shrunk'>> => {
     const ofGroup = results.filter((result) => belongs(result.id));
     const shrunk = interrupted || settings.bail ? [] : await shrinkFailures(ofGroup, (id) => items.get(id), shrinking);
-    return { counts: countResults(ofGroup), ...(shrunk.length === 0 ? {} : { shrunk }) };
+    // What a stop cut short is no shrunk finding.
+    const kept = io.signal?.aborted === true ? [] : shrunk;
+    return { counts: countResults(ofGroup), ...(kept.length === 0 ? {} : { shrunk: kept }) };
   };
+  const games = settings.games === undefined ? undefined : { ...settings.games, ...(await generated(isGame)) };
+  const probes = settings.probes === undefined ? undefined : { ...settings.probes, ...(await generated(isProbe)) };
   const summary: RunSummary = {
     engine: engineName(settings.engine),
     results,
     counts: countResults(results),
     bailed: stopAt >= 0 && stopAt < tasks.length - 1,
-    interrupted,
+    // A stop that comes while the findings are shrunk, every fixture run, interrupts the run all the same.
+    interrupted: interrupted || io.signal?.aborted === true,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
     ...(settings.games === undefined && settings.probes === undefined ? {} : { corpus: countResults(results.filter((result) => !isGame(result.id) && !isProbe(result.id))) }),
-    ...(settings.games === undefined ? {} : { games: { ...settings.games, ...(await generated(isGame)) } }),
-    ...(settings.probes === undefined ? {} : { probes: { ...settings.probes, ...(await generated(isProbe)) } }),
+    ...(games === undefined ? {} : { games }),
+    ...(probes === undefined ? {} : { probes }),
     ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
     ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
     durationMs: Math.round(performance.now() - settings.started),
   };
-  const unwritten = settings.findings === undefined ? 0 : await writeShrunk(summary, settings.findings, io);
+  const unwritten = settings.findings === undefined || summary.interrupted ? 0 : await writeShrunk(summary, settings.findings, io);
   if (settings.html === undefined) io.stdout.write(REPORTERS[settings.reporter](summary));
   else {
     io.stdout.write(`${summaryLine(summary)}\n`);

@@ -144,7 +144,8 @@ export function renderPretty(summary: RunSummary): string {
   out.push(...reasonLines(summary.results, (result) => (result.reporting === undefined ? undefined : `judged on what the engine reports: ${result.reporting}`), 'LESS '));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.cause ?? result.message ?? NOT_PLAYED) : undefined), 'N/A  ', ofCause));
   out.push(...notJudgedLines(summary.results), ...knownBugsLines(summary), ...undocumentedLines(summary));
-  if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
+  if (summary.interrupted === true && counts.skipped === 0) out.push('interrupted (Ctrl-C or a signal) while the findings were shrunk: every fixture ran and is reported above; no finding is shrunk or written');
+  else if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
