@@ -22,6 +22,7 @@ export interface FindingsFolder {
 
 /** The folder `dir` names, checked before the work begins: a usage mistake (exit 2) where something else is there. */
 export async function findingsFolder(dir: string, flag: string, io: Io): Promise<FindingsFolder> {
+  if (dir === '') throw new UsageError(`${flag} takes the findings' folder, got ""`);
   const path = resolve(io.cwd, dir);
   if ((await statIfAny(path))?.isDirectory() === false) throw new UsageError(`${flag}: ${showPath(path, io)} is not a directory; give the findings' folder`);
   return { flag, path, group: idSegment(basename(path)) };

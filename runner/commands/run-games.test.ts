@@ -39,6 +39,14 @@ test('--games: n games per setting of the profile, beside the corpus, counted ap
   expect(report.games).toMatchObject({ perSetting: 4, settings: 1, counts: { total: 4, passed: 4 } });
 }, 120_000);
 
+test('games the engine answered none of in full exercised nothing on it: no line says they did', async () => {
+  const erring = `${JSON.stringify(process.execPath)} runner/testdata/hostile/engines/answer-error.mjs`;
+  const ran = await runCli(['run', ONE, '--games', '1', '--seed', '9', '--filter', 'games/*', '--variant', 'pagat', '--engine', erring]);
+  expect(ran.code).toBe(3);
+  expect(ran.stdout).toMatch(/^GAMES \d+ games: 0 passed, 0 failed, 0 skipped, [1-9]\d* errored /m);
+  expect(ran.stdout).not.toMatch(/^GAMES they exercised/m);
+}, 60_000);
+
 test('an engine stricter than the corpus, playing two players only, is judged on most of what it runs, to the game\'s end', async () => {
   const report = await reportOf(['run', 'fixtures/escoba', '--games', '200', ...STRICT]);
   expect(report.notApplicable).toBeLessThan(report.total / 2);

@@ -268,6 +268,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     if (values['write-expect-fail'] !== undefined && values.bail === true) throw new UsageError('--write-expect-fail lists every failure of a whole run: not with --bail');
     const baseline = values['write-expect-fail'] === undefined ? undefined : await baselineTarget(values['write-expect-fail'], io, force || (await rewritesExpectFail(values, io)));
     const { games, probes } = budgetOf(values, engine.kind !== 'reference' && positionals.length === 0);
+    if (values['write-findings'] !== undefined && values.bail === true) throw new UsageError('--write-findings writes every finding of the games and probes shrunk, which --bail does not shrink: not with --bail');
     if (values['write-findings'] !== undefined && games === undefined && probes === undefined) {
       throw new UsageError('--write-findings writes the findings of the games and probes shrunk: this run plays none (give --games or --probes)');
     }

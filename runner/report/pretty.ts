@@ -6,7 +6,7 @@
  * were skipped, one line per reason; then one summary line.
  * @module
  */
-import { countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type ProbesSummary, type RunSummary, type ShrunkFinding } from '../run/outcome.ts';
+import { type Counts, countsLine, describeEngine, type GamesSummary, isUnexpectedPass, judgedAny, type FixtureResult, type ProbesSummary, type RunSummary, type ShrunkFinding } from '../run/outcome.ts';
 import { notJudgedOf, reportCardOf, type RuleFinding } from './card.ts';
 
 const indent = (text: string, by = '    '): string =>
@@ -202,11 +202,15 @@ export function partsOf(summary: RunSummary): string[][] {
   ];
 }
 
+/** Whether the engine answered any of them in full: one passed or failed (not skipped, not errored). */
+const playedThrough = (counts: Counts): boolean => counts.passed + counts.failed > 0;
+
 /** `run --games`: the generated games, counted apart from the corpus, the rules their play went through, what they found. */
 function gamesLines(games: GamesSummary): string[] {
   return [
     `GAMES ${countsLine(games.counts, 'game')} (${madeOf(games)})`,
-    ...(games.exercised.length === 0 ? [] : [`GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`]),
+    // The rules a game goes through are exercised only where the engine played it through.
+    ...(games.exercised.length === 0 || !playedThrough(games.counts) ? [] : [`GAMES they exercised ${games.exercised.length} rule${games.exercised.length === 1 ? '' : 's'}: ${games.exercised.join(', ')}`]),
     ...shrunkLines('GAMES', games.shrunk),
   ];
 }
@@ -215,7 +219,7 @@ function gamesLines(games: GamesSummary): string[] {
 function probesLines(probes: ProbesSummary): string[] {
   return [
     `PROBES ${countsLine(probes.counts, 'probe')} (${madeOf(probes)})`,
-    ...(probes.refusals.length === 0 ? [] : [`PROBES they expect ${probes.refusals.length} refusal code${probes.refusals.length === 1 ? '' : 's'}: ${probes.refusals.join(', ')}`]),
+    ...(probes.refusals.length === 0 || !playedThrough(probes.counts) ? [] : [`PROBES they expect ${probes.refusals.length} refusal code${probes.refusals.length === 1 ? '' : 's'}: ${probes.refusals.join(', ')}`]),
     ...shrunkLines('PROBES', probes.shrunk),
   ];
 }
