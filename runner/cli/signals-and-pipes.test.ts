@@ -131,6 +131,13 @@ test('run on the built-in reference engine hears a stop 300 ms into the games it
   expect(Number(/^(\d+) fixtures?: /m.exec(ran.stdout)?.[1])).toBeLessThan(1 + 3000);
 }, 60_000);
 
+test('with --reporter json, the stop is said on stderr, in the words of the pretty report, and the JSON says it too', async () => {
+  const ran = await stoppedAfter300Ms(['run', 'fixtures/pagat/cap-choice-01.yaml', '--games', '1000', '--variant', 'pagat', '--reporter', 'json']);
+  expect(ran.code).toBe(130);
+  expect(ran.stderr).toMatch(/^interrupted \(Ctrl-C or a signal\): [1-9]\d* fixtures? not run; what ran is reported above\n$/);
+  expect(JSON.parse(ran.stdout)).toMatchObject({ interrupted: true });
+}, 60_000);
+
 test("the same with --jobs 2: each thread's engine is ended", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'scopa-signal-'));
   const marks = join(dir, 'replays');

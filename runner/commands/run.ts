@@ -38,7 +38,7 @@ import { renderHtml } from '../report/html.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
 import { renderJson } from '../report/json.ts';
 import { renderJunit } from '../report/junit.ts';
-import { renderPretty, summaryLine } from '../report/pretty.ts';
+import { interruptedLine, renderPretty, summaryLine } from '../report/pretty.ts';
 import { renderTap } from '../report/tap.ts';
 import { inputAt, readUserFile } from '../util/files.ts';
 import { globMatcher } from '../util/glob.ts';
@@ -705,6 +705,8 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     io.stdout.write(`${summaryLine(summary)}\n`);
     if (!(await writeHtmlReport(settings.html, renderHtml(summary), 'run', io))) return EXIT.invalid;
   }
+  // The pretty report says it among its lines; a machine's report (json, tap, junit) or a page, to a person, here.
+  if (summary.interrupted && (settings.html !== undefined || settings.reporter !== 'pretty')) io.stderr.write(`${interruptedLine(summary)}\n`);
   if (settings.baseline !== undefined && !(await writeBaseline(settings.baseline, summary, io))) return EXIT.invalid;
   return unwritten > 0 ? EXIT.invalid : exitCodeOf(summary);
 }

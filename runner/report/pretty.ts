@@ -144,8 +144,7 @@ export function renderPretty(summary: RunSummary): string {
   out.push(...reasonLines(summary.results, (result) => (result.reporting === undefined ? undefined : `judged on what the engine reports: ${result.reporting}`), 'LESS '));
   out.push(...reasonLines(summary.results, (result) => (result.outcome === 'not-applicable' ? (result.cause ?? result.message ?? NOT_PLAYED) : undefined), 'N/A  ', ofCause));
   out.push(...notJudgedLines(summary.results), ...knownBugsLines(summary), ...undocumentedLines(summary));
-  if (summary.interrupted === true && counts.skipped === 0) out.push('interrupted (Ctrl-C or a signal) while the findings were shrunk: every fixture ran and is reported above; no finding is shrunk or written');
-  else if (summary.interrupted === true) out.push(`interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`);
+  if (summary.interrupted === true) out.push(interruptedLine(summary));
   else if (summary.bailed) out.push(`stopped at the first failure (--bail): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run`);
   else out.push(...reasonLines(summary.results, (result) => (result.outcome === 'skipped' ? headline(result) : undefined), 'SKIP '));
   if (counts.total > 0 && !judgedAny(counts) && summary.interrupted !== true) out.push('nothing was judged: every fixture was skipped or not applicable (exit 2)');
@@ -200,6 +199,12 @@ export function partsOf(summary: RunSummary): string[][] {
     ...(summary.games === undefined ? [] : [gamesLines(summary.games)]),
     ...(summary.probes === undefined ? [] : [probesLines(summary.probes)]),
   ];
+}
+
+/** What a run a stop cut short says of it, in one line. */
+export function interruptedLine({ counts }: RunSummary): string {
+  if (counts.skipped === 0) return 'interrupted (Ctrl-C or a signal) while the findings were shrunk: every fixture ran and is reported above; no finding is shrunk or written';
+  return `interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`;
 }
 
 /** Whether the engine answered any of them in full: one passed or failed (not skipped, not errored). */
