@@ -182,7 +182,11 @@ export function eventRule(
   const auto = rules.capture.chooser === 'auto';
   switch (involved) {
     case 'sweep': {
-      const sweptOf = [expectedStream[sweptAt(expectedStream, expectedAt)], actualStream[sweptAt(actualStream, actualAt)]];
+      // What a sweep is the sweep of is read in the stream that has it: an extra sweep follows the engine's events,
+      // a missing one the fixture's (the other stream may be at another event there, a declaration of the next deal).
+      const ofStream = (stream: readonly GameEvent[], at: number): GameEvent | undefined => stream[sweptAt(stream, at)];
+      const sweptOf =
+        actual?.type !== 'sweep' ? [ofStream(expectedStream, expectedAt)] : expected?.type !== 'sweep' ? [ofStream(actualStream, actualAt)] : [ofStream(expectedStream, expectedAt), ofStream(actualStream, actualAt)];
       const after = sweptOf.map((event) => event?.type);
       if (after.includes('table-bonus')) return 'TABLE-BONUS-FIFTEEN';
       if (after.includes('declaration')) return declarationRule(sweptOf[0] ?? sweptOf[1], rules);
