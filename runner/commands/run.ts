@@ -674,13 +674,15 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
   });
   const shrinking = { engine: settings.engine, ...(settings.findings === undefined ? {} : { group: settings.findings.folder.group }), ...(settings.profile === undefined ? {} : { profile: settings.profile }), ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }), ...(io.signal === undefined ? {} : { signal: io.signal }) };
   const items = new Map(tasks.flatMap((task) => (task.item === undefined ? [] : [[task.id, task.item] as const])));
+  // A stop that comes while failures are shrunk, every fixture run, interrupts the run all the same.
+  let shrinkingStopped = false;
   /** The results of one group (games or probes), counted, with each rule their failures break shown by a game shrunk. */
   const generated = async (belongs: (id: string) => boolean): Promise<Pick<GamesSummary, 'counts' | 'shrunk'>> => {
     const ofGroup = results.filter((result) => belongs(result.id));
     const shrunk = interrupted || settings.bail ? [] : await shrinkFailures(ofGroup, (id) => items.get(id), shrinking);
     // What a stop cut short is no shrunk finding.
-    const kept = io.signal?.aborted === true ? [] : shrunk;
-    return { counts: countResults(ofGroup), ...(kept.length === 0 ? {} : { shrunk: kept }) };
+    if (io.signal?.aborted === true && ofGroup.some((result) => result.outcome === 'failed')) shrinkingStopped = true;
+    return { counts: countResults(ofGroup), ...(shrunk.length === 0 || shrinkingStopped ? {} : { shrunk }) };
   };
   const games = settings.games === undefined ? undefined : { ...settings.games, ...(await generated(isGame)) };
   const probes = settings.probes === undefined ? undefined : { ...settings.probes, ...(await generated(isProbe)) };
@@ -689,8 +691,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     results,
     counts: countResults(results),
     bailed: stopAt >= 0 && stopAt < tasks.length - 1,
-    // A stop that comes while the findings are shrunk, every fixture run, interrupts the run all the same.
-    interrupted: interrupted || io.signal?.aborted === true,
+    interrupted: interrupted || shrinkingStopped,
     ...(settings.shard === undefined ? {} : { shard: settings.shard }),
     ...(settings.games === undefined && settings.probes === undefined ? {} : { corpus: countResults(results.filter((result) => !isGame(result.id) && !isProbe(result.id))) }),
     ...(games === undefined ? {} : { games }),

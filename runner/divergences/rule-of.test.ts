@@ -178,7 +178,7 @@ describe('the rule of two events that differ', () => {
       'the engine\'s sweep on a last play, where the expected stream is at the next deal\'s declaration: read in the engine\'s stream',
       undefined,
       sweep,
-      at([capture, remainder, deal, { type: 'declaration', round: 2, seat: 0, kind: 'under-10', points: 3, cards: ['1D', '2D', '3D'] } as GameEvent, trail], 4, [capture, sweep, remainder], 1),
+      at([capture, remainder, deal, { type: 'declaration', round: 2, seat: 0, kind: 'low', cards: ['1D', '2D', '3D'], sweeps: 3 }, trail], 4, [capture, sweep, remainder], 1),
       variantRules('cirulla'),
       'SWEEP-LAST-PLAY',
     ],

@@ -203,7 +203,7 @@ export function partsOf(summary: RunSummary): string[][] {
 
 /** What a run a stop cut short says of it, in one line. */
 export function interruptedLine({ counts }: RunSummary): string {
-  if (counts.skipped === 0) return 'interrupted (Ctrl-C or a signal) while the findings were shrunk: every fixture ran and is reported above; no finding is shrunk or written';
+  if (counts.skipped === 0) return 'interrupted (Ctrl-C or a signal) while the findings were shrunk: every fixture ran and is reported above; no finding is written';
   return `interrupted (Ctrl-C or a signal): ${counts.skipped} fixture${counts.skipped === 1 ? '' : 's'} not run; what ran is reported above`;
 }
 
