@@ -5,7 +5,7 @@
  * @module
  */
 import type { Packet, RuleId, Rules, Seating } from '../../reference/types.ts';
-import type { VariantProfile } from '../profile/profile.ts';
+import type { CategoryKnobs, VariantProfile } from '../profile/profile.ts';
 
 /**
  * A documented reading that makes a mutant's "bug" a rule an engine may declare: the ambiguity it is, and what
@@ -32,9 +32,15 @@ export interface Mutant {
   reading?: Reading;
 }
 
+/** Knobs by category kind, declared for the kinds the variant scores: a profile may not name a kind its variant never scores. */
+const knobsOfKinds = (variant: Rules, byKind: Record<string, CategoryKnobs>): Omit<VariantProfile, 'id'> => {
+  const scored = Object.entries(byKind).filter(([kind]) => variant.scoring.categories.some((category) => category.kind === kind));
+  return scored.length === 0 ? {} : { categories: Object.fromEntries(scored) };
+};
+
 /** The categories that have a tie policy. */
 const WITH_TIES = ['most-cards', 'most-coins', 'most-sevens', 'card', 'primiera'] as const;
-const tiesOf = (ties: 'each' | 'nobody'): Omit<VariantProfile, 'id'> => ({ categories: Object.fromEntries(WITH_TIES.map((kind) => [kind, { ties }])) });
+const tiesOf = (variant: Rules, ties: 'each' | 'nobody'): Omit<VariantProfile, 'id'> => knobsOfKinds(variant, Object.fromEntries(WITH_TIES.map((kind) => [kind, { ties }])));
 
 /** Scopone's deal at the table (FIGS): 3 to each player, 2 to the table, 3, 2, 3. */
 const FIGS_PACKETS: Packet[] = [{ hands: 3 }, { table: 2 }, { hands: 3 }, { table: 2 }, { hands: 3 }];
@@ -141,7 +147,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
     replace: 'if (top === 0) return;',
-    reading: { ambiguity: 'AMB-20', declare: () => tiesOf('each') },
+    reading: { ambiguity: 'AMB-20', declare: (rules) => tiesOf(rules, 'each') },
   },
   {
     name: 'ties-to-nobody-always',
@@ -150,7 +156,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "if (top === 0 || (leaders > 1 && category.ties !== 'each')) return;",
     replace: 'if (top === 0 || leaders > 1) return;',
-    reading: { ambiguity: 'AMB-20', declare: () => tiesOf('nobody') },
+    reading: { ambiguity: 'AMB-20', declare: (rules) => tiesOf(rules, 'nobody') },
   },
   {
     name: 'primiera-without-four-suits',
@@ -159,7 +165,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: "return incomplete === 'void' ? 0 : sum;",
     replace: 'return sum;',
-    reading: { ambiguity: 'AMB-23', declare: () => ({ categories: { primiera: { incomplete: 'counts-zero' } } }) },
+    reading: { ambiguity: 'AMB-23', declare: (rules) => knobsOfKinds(rules, { primiera: { incomplete: 'counts-zero' } }) },
   },
   {
     name: 'primiera-sum-of-all-cards',
@@ -471,7 +477,7 @@ export const MUTANTS: readonly Mutant[] = [
     reading: {
       ambiguity: 'AMB-26',
       // A variant that already decides equal sevens keeps its own values.
-      declare: (rules) => (rules.scoring.categories.some((category) => category.tieRanks !== undefined) ? {} : { categories: { 'most-sevens': { tieRanks: [6, 1, 5] } } }),
+      declare: (rules) => (rules.scoring.categories.some((category) => category.tieRanks !== undefined) ? {} : knobsOfKinds(rules, { 'most-sevens': { tieRanks: [6, 1, 5] } })),
     },
   },
   {
@@ -491,7 +497,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: '    if (category.winsGame === true && holderOfAll < 0) {',
     replace: "    if ((category.winsGame === true || category.kind === 'all-coins') && holderOfAll < 0) {",
     // Counting out refuses a category that wins the game.
-    reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : { categories: { 'all-coins': { winsGame: true } } }) },
+    reading: { ambiguity: 'AMB-65', declare: (rules) => (rules.end.countingOut ? undefined : knobsOfKinds(rules, { 'all-coins': { winsGame: true } })) },
   },
   {
     name: 'napola-run-to-the-six',
@@ -500,7 +506,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: 'count = Math.min(holdings.coinRun(c), category.upTo ?? VALUES_PER_SUIT);',
     replace: 'count = Math.min(holdings.coinRun(c), 6);',
-    reading: { ambiguity: 'AMB-65', declare: () => ({ categories: { napola: { upTo: 6 } } }) },
+    reading: { ambiguity: 'AMB-65', declare: (rules) => knobsOfKinds(rules, { napola: { upTo: 6 } }) },
   },
   {
     name: 'scopone-dealt-in-packets',
@@ -709,7 +715,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: 'scoring.ts',
     find: 'const standIn = alsoSuit === undefined ? -1 :',
     replace: "const standIn = alsoSuit === undefined ? SUITS.indexOf('H') * VALUES_PER_SUIT + VALUES_PER_SUIT - 1 :",
-    reading: { ambiguity: 'AMB-69', declare: () => ({ categories: { grande: { alsoSuit: 'H' } } }) },
+    reading: { ambiguity: 'AMB-69', declare: (rules) => knobsOfKinds(rules, { grande: { alsoSuit: 'H' } }) },
   },
   {
     name: 'declaration-limit-excluded',

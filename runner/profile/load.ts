@@ -14,9 +14,9 @@ import { type EngineProfile, isWholeCategory, type VariantProfile } from './prof
 
 /**
  * What is wrong with a profile as data: its schema, then what the schema cannot say (a variant that does not
- * exist or is named twice, an option the variant does not have, a player count it does not seat, a category id its
- * variant does not have under any option or a knob its kind does not take, an award field to omit of a category no
- * variant has, rules that contradict each other once merged).
+ * exist or is named twice, an option the variant does not have, a player count it does not seat, a category id or
+ * kind its variant does not have under any option or a knob its kind does not take, an award field to omit of a
+ * category no variant has, rules that contradict each other once merged).
  */
 export function profileProblems(data: unknown, variants: ReadonlyMap<string, ResolvedVariant>): SchemaProblem[] {
   const schema = checkAgainstSchema('profile', data);
@@ -59,9 +59,11 @@ export function profileProblems(data: unknown, variants: ReadonlyMap<string, Res
     }
     const read = readAsDeclared(variant.rules, declared);
     const categories = categoriesOf(variant, read);
-    problems.push(...categoryProblems(declared, read, categories, at));
+    const wrongCategories = categoryProblems(declared, read, categories, at);
+    problems.push(...wrongCategories);
     problems.push(...omitProblems(declared.reports, categories, (id) => `${declared.id} has no category "${id}"`, ['variants', index, 'reports']));
-    const problem = checkRules(read);
+    // Rules merged with a category refused above would only say the same mistake again, in other words.
+    const problem = wrongCategories.length === 0 ? checkRules(read) : undefined;
     if (problem !== undefined) {
       problems.push({ pointer: at('id'), part: 'value', message: `the rules declared for ${declared.id}, merged over its own, contradict each other: ${problem}` });
     }
@@ -79,30 +81,28 @@ function categoriesOf(variant: ResolvedVariant, read: Rules): Category[] {
 }
 
 /**
- * What is wrong with a variant's `categories`: a key that is neither a category kind nor the id of a category it may
- * score (`none` and knobs; a whole category is named by the id it gives), a knob the kind of a category it reaches does not
+ * What is wrong with a variant's `categories`: a key that is neither the kind nor the id of a category it may score
+ * (`none` and knobs; a whole category is named by the id it gives), a knob the kind of a category it reaches does not
  * take, a whole category its kind does not allow as written. `read` is the variant's rules as declared.
  */
 function categoryProblems(declared: VariantProfile, read: Rules, categories: readonly Category[], at: (...path: (string | number)[]) => string): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const declaredWhole = new Set(Object.entries(declared.categories ?? {}).flatMap(([id, declaration]) => (isWholeCategory(declaration) ? [id] : [])));
-  // What a key may name: a kind, whichever the variant scores (the same declaration may serve every variant), or the
-  // id of a category the profile does not give whole.
+  // What a key may name: the id or kind of a category the variant may score and the profile does not give whole.
   const nameable = categories.filter((category) => !declaredWhole.has(category.id));
-  const names = new Set<string>([...nameable.map((category) => category.id), ...CATEGORY_KINDS]);
+  const ids = new Set(nameable.map((category) => category.id));
+  const kinds = new Set<string>(nameable.map((category) => category.kind));
   for (const [key, declaration] of Object.entries(declared.categories ?? {})) {
     if (isWholeCategory(declaration)) {
       if (Object.hasOwn(declaration, 'id')) problems.push({ pointer: at('categories', key, 'id'), part: 'key', message: `the key names the category ("${key}"): leave "id" out` });
       const category = read.scoring.categories.find((candidate) => candidate.id === key);
       for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
-        problems.push({ pointer: at('categories', key) + found.pointer, part: found.part, message: `${declared.id}'s category "${key}" (${declaration.kind}): ${found.message}` });
+        problems.push({ pointer: at('categories', key) + found.pointer, part: found.part, message: `${declared.id}'s category "${key}" (${declaration.kind}): ${withoutKeys(found.message, ['id'])}` });
       }
       continue;
     }
-    if (!names.has(key)) {
-      const near = nearestValue(names, key);
-      const hint = near === undefined ? `its categories are ${[...new Set(nameable.map((category) => category.id))].join(', ')}` : `did you mean ${near}?`;
-      problems.push({ pointer: at('categories', key), part: 'key', message: `"${key}" is no category kind, nor the id of a category ${declared.id} has; ${hint}` });
+    if (!ids.has(key) && !kinds.has(key)) {
+      problems.push({ pointer: at('categories', key), part: 'key', message: unnamedCategoryMessage(declared.id, key, nameable) });
       continue;
     }
     if (declaration === 'none') continue;
@@ -112,11 +112,33 @@ function categoryProblems(declared: VariantProfile, read: Rules, categories: rea
       for (const found of checkAgainstSchema('variant#/$defs/category', category)) {
         const knob = found.pointer.split('/')[1] ?? '';
         if (!Object.hasOwn(declaration, knob)) continue;
-        problems.push({ pointer: at('categories', key, knob), part: found.part, message: `${declared.id}'s category "${category.id}" (${category.kind}): ${found.message}` });
+        problems.push({ pointer: at('categories', key, knob), part: found.part, message: `${declared.id}'s category "${category.id}" (${category.kind}): ${withoutKeys(found.message, ['id', 'kind'])}` });
       }
     }
   }
   return problems;
+}
+
+/**
+ * The variant schema's message for a key a category does not take, its list of allowed keys without those a profile
+ * may not write there (`id`, the key being the id; `kind` among knobs, where it would make a whole category).
+ */
+const withoutKeys = (message: string, refused: readonly string[]): string =>
+  message.replace(/\(allowed: ([^)]*)\)$/, (_, allowed: string) => `(allowed: ${allowed.split(', ').filter((key) => !refused.includes(key)).join(', ')})`);
+
+/**
+ * A `categories` key that names no category of the variant (`nameable`): a kind it never scores, with each category
+ * it has as `id (kind)`; else the nearest id or kind, or its ids.
+ */
+function unnamedCategoryMessage(variant: string, key: string, nameable: readonly Category[]): string {
+  if ((CATEGORY_KINDS as readonly string[]).includes(key)) {
+    const named = new Set(nameable.map((category) => (category.id === category.kind ? category.id : `${category.id} (${category.kind})`)));
+    return `${variant} scores no category of kind "${key}" under any option; its categories are ${[...named].join(', ')}`;
+  }
+  const ids = new Set(nameable.map((category) => category.id));
+  const near = nearestValue(new Set([...ids, ...nameable.map((category) => category.kind)]), key);
+  const hint = near === undefined ? `its categories are ${[...ids].join(', ')}` : `did you mean ${near}?`;
+  return `"${key}" is no category kind, nor the id of a category ${variant} has; ${hint}`;
 }
 
 /** `award.<id>.<field>` entries of `omit` naming a category none of `categories` has, where they are written. */

@@ -282,14 +282,22 @@ describe('profile files', () => {
     expect((await loadProfileFile(spelt, variants)).ok).toBe(true);
   });
 
-  test('a category knob its kind does not take, where it is written; one it takes is accepted', async () => {
+  test('a category knob its kind does not take, where it is written, with the knobs it takes; one it takes is accepted', async () => {
     const path = await write(
       'kinds.yaml',
       'variants:\n  - id: escoba\n    categories:\n      sevens: { tieRanks: [6, 1, 5] }\n      most-cards: { copies: each }\n      all-coins: { winsGame: true }\n',
     );
     const loaded = await loadProfileFile(path, variants);
     expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
-      '5:21: escoba\'s category "cards" (most-cards): unknown key "copies" (allowed: id, kind, points, ties, threshold)',
+      '5:21: escoba\'s category "cards" (most-cards): unknown key "copies" (allowed: points, ties, threshold)',
+    ]);
+  });
+
+  test('a knob its kind does not take is one error: the rules it would make are not also called contradictory', async () => {
+    const path = await write('one-mistake.yaml', 'variants:\n  - id: pagat\n    categories: { most-cards: { tieRanks: [7] } }\n');
+    const loaded = await loadProfileFile(path, variants);
+    expect(loaded.ok ? [] : loaded.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '3:33: pagat\'s category "cards" (most-cards): unknown key "tieRanks" (allowed: points, ties, threshold)',
     ]);
   });
 
@@ -303,7 +311,7 @@ describe('profile files', () => {
         '    categories:',
         '      capotto: none',
         '      nosuch: { points: 2 }',
-        '      extra: { kind: most-sevens, points: 1 }',
+        '      extra: { kind: most-sevens, points: 1, copies: each }',
         '      grande: { kind: grande, points: 6, id: grande }',
         '    reports: { omit: [award.extra.counts, award.cappoto.points] }',
         '',
@@ -315,18 +323,24 @@ describe('profile files', () => {
       '5:7: "capotto" is no category kind, nor the id of a category cirulla has; did you mean cappotto?',
       '6:7: "nosuch" is no category kind, nor the id of a category cirulla has; its categories are cards, coins, settebello, primiera, piccola, cappotto, sweeps',
       '7:7: cirulla\'s category "extra" (most-sevens): missing key "ties"',
+      '7:46: cirulla\'s category "extra" (most-sevens): unknown key "copies" (allowed: kind, points, ties, threshold, tieRanks)',
       '8:42: the key names the category ("grande"): leave "id" out',
       '9:43: cirulla has no category "cappoto"; did you mean award.cappotto.points?',
     ]);
-    // Any kind may be named, whether the variant scores it or not (escoba has no napola), and every variant's ids
-    // under any option; and a category the profile adds.
+    // A kind the variant never scores is refused with the kinds and ids it has (escoba has no napola).
+    const unscored = await write('unscored-kind.yaml', 'variants:\n  - id: escoba\n    categories: { napola: { upTo: 7 } }\n');
+    const refused = await loadProfileFile(unscored, variants);
+    expect(refused.ok ? [] : refused.errors.map((error) => `${error.line}:${error.col}: ${error.message}`)).toEqual([
+      '3:19: escoba scores no category of kind "napola" under any option; its categories are escobas (sweeps), all-coins, coins (most-coins), siete-de-oros (card), all-sevens, sevens (most-sevens), cards (most-cards)',
+    ]);
+    // Each kind and id a variant has under any option may be named; and a category the profile adds.
     const named = await write(
       'named-category.yaml',
       [
         'reports: { omit: [award.sevens.counts, award.extra.points] }',
         'variants:',
         '  - id: escoba',
-        '    categories: { napola: { upTo: 7 } }',
+        '    categories: { most-sevens: { ties: each } }',
         '  - id: cirulla',
         '    categories: { cappotto: none, napola: { upTo: 7 }, extra: { kind: most-sevens, points: 1, ties: nobody } }',
         '',
