@@ -1,4 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ResolvedVariant } from '../../reference/index.ts';
+import { loadVariantRegistry } from '../load/variants.ts';
+import type { EngineProfile } from '../profile/profile.ts';
 import { parseRegister } from '../util/register.ts';
 import { ambiguitiesOf, undocumentedDeclarations } from './ambiguity.ts';
 
@@ -57,6 +60,13 @@ describe('ambiguitiesOf', () => {
 });
 
 describe('declarations no source documents', () => {
+  let variants: ReadonlyMap<string, ResolvedVariant>;
+  beforeAll(async () => {
+    const loaded = await loadVariantRegistry();
+    if (!loaded.ok) throw new Error('the variants do not load');
+    variants = loaded.value;
+  });
+
   test('a knob value no reading of the register names is listed, as variant knob: value; documented readings and host options are not', () => {
     const profile = {
       variants: [
@@ -68,13 +78,29 @@ describe('declarations no source documents', () => {
         },
       ],
     };
-    expect(undocumentedDeclarations(profile)).toEqual(['pagat openingTable.bonus.enabled: true', 'pagat categories.settebello.copies: most']);
-    expect(undocumentedDeclarations({ variants: '*' })).toEqual([]);
-    expect(undocumentedDeclarations({ variants: [{ id: 'pagat' }] })).toEqual([]);
+    expect(undocumentedDeclarations(profile, variants)).toEqual(['pagat openingTable.bonus.enabled: true', 'pagat categories.settebello.copies: most']);
+    expect(undocumentedDeclarations({ variants: '*' }, variants)).toEqual([]);
+    expect(undocumentedDeclarations({ variants: [{ id: 'pagat' }] }, variants)).toEqual([]);
   });
 
   test('a category dropped or given whole is one declaration, as the profile writes it', () => {
     const profile = { variants: [{ id: 'cirulla', categories: { cappotto: 'none' as const, extra: { kind: 'most-sevens' as const, points: 1, ties: 'nobody' as const } } }] };
-    expect(undocumentedDeclarations(profile)).toEqual(['cirulla categories.cappotto: none', 'cirulla categories.extra: {"kind":"most-sevens","points":1,"ties":"nobody"}']);
+    expect(undocumentedDeclarations(profile, variants)).toEqual(['cirulla categories.cappotto: none', 'cirulla categories.extra: {"kind":"most-sevens","points":1,"ties":"nobody"}']);
+  });
+
+  test("a knob at the variant's own value, at its defaults or in an option's case, is documented by the variant", () => {
+    const own: EngineProfile = {
+      variants: [
+        {
+          id: 'pagat',
+          rules: { openingTable: { bonus: { enabled: false } } },
+          categories: { settebello: { points: 1 }, card: { ties: 'nobody' } },
+        },
+        { id: 'cirulla', categories: { grande: { kind: 'grande', points: 5 }, cappotto: { winsGame: true } } },
+      ],
+    };
+    expect(undocumentedDeclarations(own, variants)).toEqual([]);
+    const other: EngineProfile = { variants: [{ id: 'pagat', categories: { settebello: { points: 2 } } }, { id: 'cirulla', categories: { grande: { kind: 'grande', points: 4 } } }] };
+    expect(undocumentedDeclarations(other, variants)).toEqual(['pagat categories.settebello.points: 2', 'cirulla categories.grande: {"kind":"grande","points":4}']);
   });
 });

@@ -4,10 +4,11 @@
  * entries that name it.
  * @module
  */
-import type { OptionValue } from '../../reference/index.ts';
+import { isDeepStrictEqual } from 'node:util';
+import type { OptionValue, ResolvedVariant, RulesPatch } from '../../reference/index.ts';
 import { type EngineProfile, isWholeCategory } from '../profile/profile.ts';
 import { type RegisterEntry, readRegister } from '../util/register.ts';
-import { ruleAt } from './candidates.ts';
+import { ruleAt, valueAt } from './candidates.ts';
 
 /**
  * Whether a register knob (`thirty: none`, `capture.sums: fewest-cards`, or a value alone, `first-player`) names the
@@ -53,13 +54,35 @@ interface Declared {
 }
 
 /**
- * The declarations of a profile no source documents: each knob its `rules`, `categories` and `redeals` set to a value
- * no reading of the register names, as `variant knob: value`. A fixed value of a host option is the variant's own
- * setting and documented by it; what the engine plays and reports (players, team modes, omit) reads no rule.
+ * Whether the variant itself plays a declared knob at its value, at its defaults or in a case of one of its options:
+ * a declaration of the variant's own rule, which the variant documents. A category knob is the variant's own where a
+ * category of that id or kind has it; a whole category, where the variant has that very category.
  */
-export function undocumentedDeclarations(profile: EngineProfile, register: readonly RegisterEntry[] = readRegister()): string[] {
+function isVariantsOwn(variant: ResolvedVariant, { knob, value }: Declared): boolean {
+  const settings: RulesPatch[] = [variant.rules, ...variant.options.flatMap((option) => Object.values(option.cases ?? {}))];
+  const [area, key = '', field] = knob.split('.');
+  if (area === 'categories') {
+    const categories = settings.flatMap((setting) => setting.scoring?.categories ?? []);
+    if (field === undefined) return categories.some((category) => category.id === key && isDeepStrictEqual(category, { id: key, ...(value as object) }));
+    return categories.some((category) => (category.id === key || category.kind === key) && isDeepStrictEqual(valueAt(category, [field]), value));
+  }
+  if (area === 'redeals') {
+    const conditions = settings.flatMap((setting) => setting.openingTable?.redeal ?? []);
+    return conditions.some((condition) => condition.rule === key && field !== undefined && isDeepStrictEqual(valueAt(condition, [field]), value));
+  }
+  return settings.some((setting) => isDeepStrictEqual(valueAt(setting, knob.split('.')), value));
+}
+
+/**
+ * The declarations of a profile no source documents: each knob its `rules`, `categories` and `redeals` set to a value
+ * no reading of the register names, as `variant knob: value`. A knob at the variant's own value is documented by the
+ * variant, as is a fixed value of a host option; what the engine plays and reports (players, team modes, omit) reads
+ * no rule.
+ */
+export function undocumentedDeclarations(profile: EngineProfile, variants: ReadonlyMap<string, ResolvedVariant>, register: readonly RegisterEntry[] = readRegister()): string[] {
   if (profile.variants === '*') return [];
   return profile.variants.flatMap((declared) => {
+    const variant = variants.get(declared.id);
     const knobs: Declared[] = [
       ...leaves(declared.rules ?? {}, []).map(([path, value]) => ({ knob: path.join('.'), value, rule: ruleAt(path.join('.')) })),
       ...Object.entries(declared.categories ?? {}).flatMap(([category, set]): Declared[] =>
@@ -70,6 +93,7 @@ export function undocumentedDeclarations(profile: EngineProfile, register: reado
       ...Object.entries(declared.redeals ?? {}).flatMap(([rule, set]) => Object.entries(set).map(([knob, value]) => ({ knob: `redeals.${rule}.${knob}`, value, rule }))),
     ];
     return knobs
+      .filter((declaration) => variant === undefined || !isVariantsOwn(variant, declaration))
       .filter(({ knob, value, rule }) => !isDocumented(knob, typeof value === 'object' ? JSON.stringify(value) : (value as OptionValue), rule, register))
       .map(({ knob, value }) => `${declared.id} ${knob}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   });

@@ -92,7 +92,8 @@ function categoryKnobs(kind: string): Leaf[] {
   });
 }
 
-const valueAt = (data: unknown, path: readonly string[]): unknown =>
+/** The value at a path of keys, or undefined. */
+export const valueAt = (data: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
 
 const patchAt = (path: readonly string[], value: OptionValue): Record<string, unknown> =>

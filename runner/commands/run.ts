@@ -292,7 +292,7 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     }, io);
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut, knownBugs, inputs } = prepared;
-    const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile);
+    const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile, registry);
     const settings = {
       started,
       ...(knownBugs === undefined ? {} : { knownBugs }),

@@ -153,7 +153,7 @@ function outcomeOf(
     const under = judgedUnderOf(results[index] as FixtureResult, item.rules);
     fixtures.set(item.fixture.id, { rules: rulesChecked(item.fixture, item.rules), ...(under === undefined ? {} : { judgedUnder: under }) });
   }
-  const undocumented = engine.profile === undefined ? [] : undocumentedDeclarations(engine.profile.value);
+  const undocumented = engine.profile === undefined ? [] : undocumentedDeclarations(engine.profile.value, setup.variants);
   const summary: RunSummary = {
     engine: engineName(engine.spec),
     results,
