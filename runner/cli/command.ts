@@ -64,31 +64,53 @@ const NEGATIVE_NUMBER = /^-[\d.]/;
 /**
  * The arguments with each value that starts like a negative number joined to its option (`--games -1` becomes
  * `--games=-1`), so that it reaches the option's own check, which says what the option takes, instead of
- * parseArgs' "argument is ambiguous".
+ * parseArgs' "argument is ambiguous". Any other value that starts with a dash is refused in words: no value before
+ * an option (`--out --force`), or one that reads as an option (`--write-findings -dash`) and is given as
+ * `--write-findings=-dash`.
  */
-function withNegativeValuesJoined(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
-  const takesValue = (arg: string): string | undefined => {
-    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => options[name]?.short !== undefined && arg === `-${options[name].short}`);
-    return long !== undefined && options[long]?.type === 'string' ? long : undefined;
-  };
+function withDashValuesChecked(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const optionOf = (arg: string): string | undefined =>
+    arg.startsWith('--') ? (Object.hasOwn(options, arg.slice(2)) ? arg.slice(2) : undefined) : Object.keys(options).find((name) => options[name]?.short !== undefined && arg === `-${options[name].short}`);
   const joined: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
     if (arg === '--') return [...joined, ...args.slice(index)];
     const next = args[index + 1];
-    const long = takesValue(arg);
-    if (long !== undefined && next !== undefined && NEGATIVE_NUMBER.test(next)) {
-      joined.push(`--${long}=${next}`);
-      index++;
-    } else joined.push(arg);
+    const long = optionOf(arg);
+    if (long === undefined || options[long]?.type !== 'string' || next === undefined || !next.startsWith('-') || next === '-') {
+      joined.push(arg);
+      continue;
+    }
+    if (!NEGATIVE_NUMBER.test(next)) {
+      if (next === '--' || optionOf(next) !== undefined) throw new UsageError(`--${long} takes a value, and none is given before ${next}`);
+      throw new UsageError(`--${long} takes a value, and ${JSON.stringify(next)} reads as an option: to give it as the value, write --${long}=${next}`);
+    }
+    joined.push(`--${long}=${next}`);
+    index++;
   }
   return joined;
 }
 
-/** `node:util` parseArgs, strict, with its complaints turned into usage errors. */
+/** Each option that takes one value and is given more than once, refused: parseArgs would keep the last silently. */
+function refuseRepeated(tokens: readonly { kind: string; name?: string; value?: string | undefined }[], options: NonNullable<ParseArgsConfig['options']>): void {
+  const values = new Map<string, string[]>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    const option = options[token.name];
+    if (option?.type !== 'string' || option.multiple === true) continue;
+    values.set(token.name, [...(values.get(token.name) ?? []), token.value ?? '']);
+  }
+  for (const [name, given] of values) {
+    if (given.length > 1) throw new UsageError(`--${name} is given ${given.length === 2 ? 'twice' : `${given.length} times`} (${given.map((value) => JSON.stringify(value)).join(', ')}); it takes one value`);
+  }
+}
+
+/** `node:util` parseArgs, strict, with its complaints turned into usage errors; an option of one value given once. */
 export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
   try {
-    return parseArgs({ args: withNegativeValuesJoined(args, options), options, strict: true, allowPositionals: true });
+    const parsed = parseArgs({ args: withDashValuesChecked(args, options), options, strict: true, allowPositionals: true, tokens: true });
+    refuseRepeated(parsed.tokens, options);
+    return parsed;
   } catch (error) {
     if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true) {
       throw new UsageError((error as Error).message);
