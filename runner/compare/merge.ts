@@ -35,7 +35,7 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
     const command = engineName(engine.spec);
     const other = own.filter((read) => read.shard.engine !== command);
     if (other.length > 0) {
-      problems.push(`${filesOf(other)}: engine "${engine.name}" was run as "${(other[0] as EngineRead).shard.engine}", where the engines file has "${command}"`);
+      problems.push(`${filesOf(other)}: engine "${engine.name}" was run as ${JSON.stringify((other[0] as EngineRead).shard.engine)}, where the engines file has ${JSON.stringify(command)}`);
       continue;
     }
     if (own.some((read) => declarationsOf(read) !== declarationsOf(first))) {

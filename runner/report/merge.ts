@@ -126,7 +126,7 @@ function agreeOn<T>(reports: readonly ShardReport[], valueOf: (report: ShardRepo
  */
 export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; value: RunSummary } | { ok: false; problems: string[] } {
   const differences = [
-    agreeOn(reports, (report) => report.engine, (engine) => `engine "${engine}"`, 'the reports are of different engines, and one merge takes the shards of one run'),
+    agreeOn(reports, (report) => report.engine, (engine) => `engine ${JSON.stringify(engine)}`, 'the reports are of different engines, and one merge takes the shards of one run'),
     agreeOn(reports, (report) => report.shard.count, (count) => `cut in ${count}`, 'the reports are shards of different splits'),
     agreeOn(reports, (report) => report.shard.selected, (selected) => `a selection of ${selected} fixtures`, 'the reports are shards of different selections'),
     agreeOn(reports, (report) => madeBy(report.games), (made) => `games: ${made}`, 'the reports are shards of runs that played different games'),

@@ -128,7 +128,8 @@ describe('the counts in one line', () => {
   });
 });
 
-test('the engine in words: the reference engine, or an external one by its command in quotes', () => {
+test('the engine in words: the reference engine, or an external one by its command as a JSON string', () => {
   expect(describeEngine('reference')).toBe('reference engine');
   expect(describeEngine('python3 adapter.py')).toBe('engine "python3 adapter.py"');
+  expect(describeEngine('python3 "my eng.py"')).toBe('engine "python3 \\"my eng.py\\""');
 });

@@ -233,5 +233,8 @@ export function countsLine(counts: Counts, noun = 'fixture'): string {
   return `${counts.total} ${noun}${counts.total === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
-/** How a summary line names the engine: "reference engine", or the external engine's command in quotes. */
-export const describeEngine = (engine: string): string => (engine === 'reference' ? 'reference engine' : `engine "${engine}"`);
+/**
+ * How a summary line names the engine: "reference engine", or the external engine's command as a JSON string, so
+ * that quotes in the command (`python3 "my eng.py"`) cannot be read as the end of its name.
+ */
+export const describeEngine = (engine: string): string => (engine === 'reference' ? 'reference engine' : `engine ${JSON.stringify(engine)}`);
