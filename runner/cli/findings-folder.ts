@@ -10,7 +10,7 @@ import { fixtureToYaml } from '../fixture/fixture-yaml.ts';
 import { idSegment } from '../load/fixtures.ts';
 import { inputAt, statIfAny, writeFileSafely } from '../util/files.ts';
 import { type Io, showPath, UsageError } from './command.ts';
-import { whyNotWritable } from './output-file.ts';
+import { obstacleAt } from './output-file.ts';
 
 export interface FindingsFolder {
   /** The option that names it: `--out`. */
@@ -48,9 +48,15 @@ export async function writeFindings(fixtures: readonly Fixture[], folder: Findin
   for (const fixture of fixtures) {
     const path = findingFile(folder, fixture);
     const text = fixtureToYaml(fixture, path);
-    const changes = (await whyNotWritable(path, kind, false, text)) !== undefined;
-    const input = changes && options.inputs !== undefined ? await inputAt(path, options.inputs.files) : undefined;
-    const why = input === undefined ? await whyNotWritable(path, kind, options.force, text) : `is a file this ${options.inputs?.work ?? 'command'} reads as input: not written over, --force or not`;
+    // Asked without --force: a file the finding would change is first checked against the inputs, --force or not.
+    const obstacle = await obstacleAt(path, kind, false, text);
+    const input = obstacle !== undefined && options.inputs !== undefined ? await inputAt(path, options.inputs.files) : undefined;
+    const why =
+      input !== undefined
+        ? `is a file this ${options.inputs?.work ?? 'command'} reads as input: not written over, --force or not`
+        : obstacle !== undefined && !(obstacle.forced && options.force)
+          ? obstacle.why
+          : undefined;
     if (why !== undefined) {
       io.stderr.write(`${showPath(path, io)}: error: ${why}\n`);
       written.push(undefined);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Io } from './command.ts';
-import { markedBy, type OutputKind, outputFile, whyNotWritable, writeOutputFile } from './output-file.ts';
+import { markedBy, obstacleAt, type OutputKind, outputFile, whyNotWritable, writeOutputFile } from './output-file.ts';
 
 let dir: string;
 let stderr = '';
@@ -45,6 +45,13 @@ describe('whyNotWritable', () => {
   test('a file holding the very text to write is no conflict; a different one is', async () => {
     expect(await whyNotWritable(join(dir, 'notes.txt'), FINDINGS, false, 'my notes\n')).toBeUndefined();
     expect(await whyNotWritable(join(dir, 'notes.txt'), FINDINGS, false, 'other\n')).toBe('exists and differs; --force replaces it');
+  });
+
+  test('asked once without --force, the obstacle says whether --force would lift it (the findings writer asks so)', async () => {
+    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, false, 'other\n')).toEqual({ why: 'exists and differs; --force replaces it', forced: true });
+    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, false, 'my notes\n')).toBeUndefined();
+    expect(await obstacleAt(join(dir, 'folder'), FINDINGS, false, 'other\n')).toEqual({ why: 'is a directory; give the file to write', forced: false });
+    expect(await obstacleAt(join(dir, 'pipe'), FINDINGS, false, 'other\n')).toEqual({ why: 'is a FIFO (named pipe); only a regular file is written', forced: false });
   });
 });
 
