@@ -216,8 +216,9 @@ test('Ctrl-C between replays: the fixtures that ran are reported, the rest count
 test('Ctrl-C during update: it stops between files, every file whole, and says how many were not checked', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'scopa-update-'));
   try {
-    // A copy of the corpus whose generated fixtures all name another engine version: update rewrites each one.
-    await cp(join(REPO, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
+    // A copy of two folders of the corpus (560 generated fixtures) whose generated fixtures all name another engine
+    // version: update rewrites each one.
+    for (const folder of ['pagat', 'playpalace']) await cp(join(REPO, 'fixtures', folder), join(dir, 'fixtures', folder), { recursive: true });
     let generated = 0;
     for (const name of await readdir(join(dir, 'fixtures'), { recursive: true })) {
       if (!name.endsWith('.yaml')) continue;
@@ -242,7 +243,8 @@ test('Ctrl-C during update: it stops between files, every file whole, and says h
 }, 180_000);
 
 test('a reader that goes away (| head): the output stops quietly, no EPIPE trace', async () => {
-  const { code, stderr } = await runWithReaderGone(['run', '--reporter', 'json']);
+  // PlayPalace's report (140 kB) outgrows the pipe's buffer, so the run writes on after the reader is gone.
+  const { code, stderr } = await runWithReaderGone(['run', 'fixtures/playpalace', '--reporter', 'json']);
   expect(stderr).toBe('');
   expect(code).toBe(0);
 }, 60_000);
