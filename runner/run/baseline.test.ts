@@ -107,7 +107,8 @@ describe('the list as text', () => {
     expect(expectFailText(summary('reference', results.slice(1, 2)), 'k.txt').split('\n')[0]).toBe('# Expected failures of the reference engine: 1 fixture,');
     expect(expectFailText(summary('node\n  engine.js', results.slice(0, 1)), 'k.txt')).toBe(
       [
-        '# Expected failures of the engine "node engine.js": 0 fixtures,',
+        // A JSON string: its line break escaped, its spaces as given.
+        '# Expected failures of the engine "node\\n  engine.js": 0 fixtures,',
         '# written by scopa-conformance run --write-expect-fail; read by run --expect-fail.',
         '',
       ].join('\n'),

@@ -36,7 +36,7 @@ export function expectFailText(summary: RunSummary, file: string): string {
   const listed = summary.results.filter((result) => result.outcome === 'failed' || result.outcome === 'errored');
   const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
   const header = [
-    `# Expected failures of the ${describeEngine(summary.engine).replace(/\s+/g, ' ')}: ${listed.length} fixture${listed.length === 1 ? '' : 's'},`,
+    `# Expected failures of the ${describeEngine(summary.engine)}: ${listed.length} fixture${listed.length === 1 ? '' : 's'},`,
     `# ${BASELINE_MARK}; read by run --expect-fail.`,
   ];
   const lines = listed.map((result) => (yaml ? `${result.id}: ${JSON.stringify(baselineReason(result))}` : `${result.id} ${baselineReason(result)}`));
