@@ -50,6 +50,39 @@ describe('known-bugs files', () => {
     if (!broken.ok) expect(broken.errors[0]?.line).toBeGreaterThan(0);
   });
 
+  test('two bugs that change the same code of the reference: refused at the second, which names the first', async () => {
+    const path = await fileWith('clash.yaml', 'bugs:\n  - remainder-to-nobody\n  - primiera-sum-of-all-cards\n  - remainder-to-dealer\n');
+    expect(await loadKnownBugsFile(path)).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: path,
+          line: 4,
+          col: 5,
+          message: '"remainder-to-dealer" cannot be played together with "remainder-to-nobody" (line 2): both change the same code of the reference engine, so no engine has both; list one of them',
+        },
+      ],
+    });
+    const last = await loadKnownBugsFile(await fileWith('clash-last.yaml', 'bugs: [remainder-to-nobody, remainder-to-last-player]\n'));
+    expect(last.ok ? [] : last.errors.map((error) => [error.line, error.col, error.message.split(':')[0]])).toEqual([[1, 29, '"remainder-to-last-player" cannot be played together with "remainder-to-nobody" (line 1)']]);
+  });
+
+  test('a documented reading is no bug: it is said to belong in the profile', async () => {
+    const path = await fileWith('reading.yaml', 'bugs:\n  - remainder-to-nobody\n  - sweep-on-last-play\n');
+    expect(await loadKnownBugsFile(path)).toEqual({
+      ok: false,
+      errors: [{ file: path, line: 3, col: 5, message: `"sweep-on-last-play" is a reading the ambiguity register documents (AMB-17), not a bug: declare it in the engine's profile (run --profile), where diagnose --write-profile writes it` }],
+    });
+  });
+
+  test('a bug listed twice: said at the second, with the line of the first', async () => {
+    const path = await fileWith('twice-lines.yaml', 'bugs:\n  - remainder-to-nobody\n  - primiera-sum-of-all-cards\n  - remainder-to-nobody\n');
+    expect(await loadKnownBugsFile(path)).toEqual({
+      ok: false,
+      errors: [{ file: path, line: 4, col: 5, message: '"remainder-to-nobody" is listed twice (line 2 has it too); each bug once' }],
+    });
+  });
+
   test('the reference playing the bugs named, for a plan; none for no name', async () => {
     expect(await knownBugsNamed([])).toBeUndefined();
     const known = await knownBugsNamed(['remainder-to-nobody']);

@@ -24,7 +24,13 @@ const readSources = async (): Promise<Map<string, string>> => {
   return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(REFERENCE_DIR, name), 'utf8')] as const)));
 };
 
-/** The engine's sources with the changes made, by file name; throws where a change's text is not found exactly once. */
+/** A change whose text is not found exactly once in the sources, as earlier changes left them. */
+export class ChangeNotFoundError extends Error {}
+
+/**
+ * The engine's sources with the changes made, by file name; throws a ChangeNotFoundError where a change's text is
+ * not found exactly once (two bugs that change the same code cannot be played together).
+ */
 export async function patchedSources(changes: readonly SourceChange[]): Promise<Map<string, string>> {
   pristine ??= readSources();
   const sources = new Map(await pristine);
@@ -33,7 +39,7 @@ export async function patchedSources(changes: readonly SourceChange[]): Promise<
       const text = sources.get(file);
       const occurrences = text === undefined ? 0 : text.split(find).length - 1;
       if (text === undefined || occurrences !== 1) {
-        throw new Error(`known bug ${change.name}: the text to change occurs ${occurrences} times in reference/${file}, not once`);
+        throw new ChangeNotFoundError(`known bug ${change.name}: the text to change occurs ${occurrences} times in reference/${file}, not once`);
       }
       sources.set(file, text.replace(find, () => replace));
     }

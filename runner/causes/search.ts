@@ -300,7 +300,10 @@ export async function searchCauses(
       const partner = step.find((other) => other !== hypothesis);
       found.push({ hypothesis, explains, games: changed, ...(partner === undefined ? {} : { with: hypothesisName(partner) }) });
       taken.add(hypothesisKey(hypothesis));
-      explanation = (await withHypothesis(explanation, hypothesis)) as Explanation;
+      const joined = await withHypothesis(explanation, hypothesis);
+      // A bug that cannot be played with those named was scored as nothing: it is never taken, nor written.
+      if (joined === undefined) throw new Error(`${hypothesisName(hypothesis)} was taken, but cannot be played with ${explanation.bugs.map((bug) => bug.name).join(', ')}`);
+      explanation = joined;
     }
     const was = judgements;
     const readBy = explanation.reference;
