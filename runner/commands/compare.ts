@@ -18,10 +18,11 @@ import { unknownVariantMessage } from '../load/variants.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
 import { MAX_REPORT_BYTES } from '../report/merge.ts';
 import { MAX_JOBS } from '../run/pool.ts';
-import { progressLine } from '../run/progress.ts';
+import { type Progress, progressLine } from '../run/progress.ts';
 import { type GamesWanted, PROBES_GROUP } from '../run/generated-games.ts';
 import { parseShard, type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { readUserFile, statIfAny } from '../util/files.ts';
+import { giveWay } from '../util/give-way.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 import { BADGE_LABEL, badgeOf } from '../compare/badge.ts';
 import type { EngineOutcome } from '../compare/comparison.ts';
@@ -92,9 +93,9 @@ not applicable or not judged), the readings each engine's profile declares as a 
 ambiguity register, and the fixtures, games and probes on which engines judged alike (the same
 game, the same declarations) answer differently, side by side.
 
-The engines file (spec/engines.schema.json, YAML or JSON) lists each engine with a name, an
-engine command or an adapter (neither: the reference engine), and optionally a profile, a
-knownBugs file, a timeout and validateProtocol, as run takes them. Its files are read from
+The engines file (spec/engines.schema.json, YAML or JSON) lists up to 64 engines, each with a
+name, an engine command or an adapter (neither: the reference engine), and optionally a profile,
+a knownBugs file, a timeout and validateProtocol, as run takes them. Its files are read from
 its folder; the commands run in the current folder. An engine that does not answer costs its
 timeout on each fixture: give a slow or doubtful engine a timeout of its own. A worked
 example: examples/compare/engines.yaml (README.md, "Comparing engines").
@@ -120,7 +121,8 @@ Options:
   --merge               the arguments after the engines file are the JSON reports of
                         compare --only/--shard jobs: report them as one comparison, which
                         must hold every engine of the file, each whole, every one run on
-                        the same fixtures, --games, --probes and --seed
+                        the same fixtures, --games, --probes and --seed, and judged under
+                        the profile and known bugs the file gives it now
                         (examples/ci/github-actions-compare.yml)
   --baseline <file>     an earlier compare JSON report: mark each cell of the matrix that
                         failed there and passes now (newly passing), or did not fail there
@@ -162,15 +164,24 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     const out = reporter === HTML ? await htmlReportTarget(values.out ?? DEFAULT_HTML, '--out', io, force) : values.out === undefined ? undefined : await outputFile(values.out, REPORT, io, force);
 
     const variantWords = values.variant?.flatMap(splitList);
-    const registry = await variantsOrStop(userVariantSources(values, variantWords ?? [], io));
+    const variantSources = userVariantSources(values, variantWords ?? [], io);
+    const registry = await variantsOrStop(variantSources);
     for (const variant of variantWords?.map(variantIdOf) ?? []) if (!registry.has(variant)) throw new UsageError(unknownVariantMessage(registry, variant));
     const enginesPath = resolve(io.cwd, enginesFile);
     const loaded = await loadEnginesFile(enginesPath, registry, io.cwd);
+    // Reading a long engines file keeps the event loop from turning: a signal that came meanwhile is heard here.
+    await giveWay();
+    if (io.signal?.aborted === true) {
+      io.stderr.write('interrupted (Ctrl-C or a signal) while the engines file was read: nothing was run\n');
+      return EXIT.interrupted;
+    }
     if (!loaded.ok) throw new InvalidInputError(loaded.errors);
     const engines = chosenEngines(loaded.value, values.only);
     const baseline = values.baseline === undefined ? undefined : await readReport(resolve(io.cwd, values.baseline), io);
     const badges = values.badges === undefined ? undefined : await badgeTargets(values.badges, engines, io, force);
-    const inputs = [enginesPath, ...inputsOf(engines), ...(values.baseline === undefined ? [] : [resolve(io.cwd, values.baseline)]), ...(merging ? rest.map((given) => resolve(io.cwd, given)) : [])];
+    const fixturePaths = merging ? [] : rest.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(rest, io);
+    const reports = merging ? rest.map((given) => resolve(io.cwd, given)) : [];
+    const inputs = [enginesPath, ...inputsOf(engines), ...(values.baseline === undefined ? [] : [resolve(io.cwd, values.baseline)]), ...reports, ...fixturePaths, ...variantSources];
     for (const target of [...(out === undefined ? [] : [['--out', out] as const]), ...(badges ?? []).map((badge) => ['--badges', badge] as const)]) {
       await refuseToWriteOver(target[0], target[1].path, inputs, 'compare', io);
     }
@@ -180,14 +191,13 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     if (merging) {
       const reads: EngineRead[] = [];
       for (const given of rest) reads.push(...(await readReport(resolve(io.cwd, given), io)));
-      const merged = mergeComparisons(engines, reads);
+      const merged = mergeComparisons(engines, reads, registry);
       if (!merged.ok) {
         for (const problem of merged.problems) io.stderr.write(`error: ${problem}\n`);
         return EXIT.invalid;
       }
       outcomes = merged.value;
     } else {
-      const paths = rest.length === 0 ? [FIXTURES_DIR] : await resolveFixtureArgs(rest, io);
       const selection: Selection = {
         ...(variantWords === undefined ? {} : { variants: variantWords.map(variantIdOf) }),
         ...(values.filter === undefined ? {} : { filter: values.filter }),
@@ -195,7 +205,21 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
         ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
       };
       const plainReference = engines.some((engine) => engine.spec.kind === 'reference' && engine.profile === undefined && engine.knownBugs === undefined);
-      const corpus = await checkFixtureFiles(paths, registry, { judgeOnReference: plainReference });
+      let checking: Progress | undefined;
+      const corpus = await checkFixtureFiles(fixturePaths, registry, {
+        judgeOnReference: plainReference,
+        progress: (total) => {
+          checking = progressLine(io, total, 'check');
+          return (file) => checking?.tick(showPath(file, io));
+        },
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+      });
+      checking?.done();
+      if (corpus.unchecked > 0) {
+        const total = corpus.files.length;
+        io.stderr.write(`interrupted (Ctrl-C or a signal) while the fixtures were checked (${total - corpus.unchecked} of ${total}): nothing was run\n`);
+        return EXIT.interrupted;
+      }
       if (corpus.errors.length > 0) throw new InvalidInputError(corpus.errors);
       const chosen = selectFixtures(corpus.checked.map((checked) => ({ fixture: checked, file: checked.path })), { ...selection, shard: undefined });
       if (chosen.length === 0 && games === undefined && probes === undefined) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { variantsOrStop } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS } from '../engines/engine.ts';
-import { loadEnginesFile } from './engines-file.ts';
+import { loadEnginesFile, MAX_ENGINES_FILE_BYTES } from './engines-file.ts';
 
 const CASES = fileURLToPath(new URL('cases/', import.meta.url));
 const INVALID = join(CASES, 'invalid');
@@ -33,6 +33,16 @@ describe('invalid engines files: one fault each, reported where it is written', 
     const loaded = await loadEnginesFile(path, variants, dir);
     const errors = loaded.ok ? [] : loaded.errors;
     expect(errors).toContainEqual({ file: path, line: Number(header[1]), col: Number(header[2]), message: expect.stringContaining(header[3] as string) });
+  });
+
+  test('a file larger than an engines file of 64 engines is: refused unread, at once (the parse of 200,000 engines took seconds no signal stopped)', async () => {
+    const file = join(dir, 'huge.yaml');
+    const entries = Array.from({ length: 40_000 }, (_, index) => `  - name: e${index}\n`).join('');
+    await writeFile(file, `engines:\n${entries}`);
+    const started = performance.now();
+    const loaded = await loadEnginesFile(file, variants, dir);
+    expect(loaded.ok ? [] : loaded.errors).toEqual([{ file, line: 0, col: 0, message: `the file is ${9 + entries.length} bytes, more than the ${MAX_ENGINES_FILE_BYTES} an engines file may be (at most 64 engines): nothing was read` }]);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

@@ -38,8 +38,18 @@ interface EngineEntry {
   validateProtocol?: boolean;
 }
 
+/**
+ * The most bytes of an engines file read: 64 engines (the schema's maxItems) of a few lines each take a few kB. A
+ * file of the 5 MiB any file may be would keep the YAML parser, which no signal interrupts, at work for seconds.
+ */
+export const MAX_ENGINES_FILE_BYTES = 512 * 1024;
+
 /** The engines a file lists, in its order, each checked; every problem at file:line:col. Commands run in `cwd`. */
 export async function loadEnginesFile(path: string, variants: ReadonlyMap<string, ResolvedVariant>, cwd: string): Promise<LoadResult<ComparedEngine[]>> {
+  const size = (await statIfAny(path))?.size ?? 0;
+  if (size > MAX_ENGINES_FILE_BYTES) {
+    return { ok: false, errors: [{ file: path, line: 0, col: 0, message: `the file is ${size} bytes, more than the ${MAX_ENGINES_FILE_BYTES} an engines file may be (at most 64 engines): nothing was read` }] };
+  }
   const read = await readYamlFile(path);
   if (!read.ok) return read;
   const yaml = read.value;

@@ -4,12 +4,15 @@
  * says, and each engine's shards must be the whole of one run, as `merge` puts a run's shards together.
  * @module
  */
+import type { ResolvedVariant } from '../../reference/index.ts';
+import { undocumentedDeclarations } from '../causes/ambiguity.ts';
 import { engineName } from '../engines/engine.ts';
 import { mergeShardReports } from '../report/merge.ts';
 import { isGame, isProbe } from '../run/generated-games.ts';
 import { type EngineOutcome, generatedOf, generatedSummariesOf, type RunFixture } from './comparison.ts';
 import type { ComparedEngine } from './engines-file.ts';
 import type { EngineRead } from './json.ts';
+import { declaredReadings } from './readings.ts';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 const filesOf = (reads: readonly EngineRead[]): string => [...new Set(reads.map((read) => read.shard.file))].join(', ');
@@ -17,8 +20,29 @@ const filesOf = (reads: readonly EngineRead[]): string => [...new Set(reads.map(
 /** What an engine declares, as its reports write it: the same in every report of one run. */
 const declarationsOf = ({ outcome }: EngineRead): string => JSON.stringify([outcome.profile, outcome.knownBugs, outcome.readings]);
 
-/** Each engine's outcome, in the engines file's order; or every reason the reports are not one comparison. */
-export function mergeComparisons(engines: readonly ComparedEngine[], reads: readonly EngineRead[]): { ok: true; value: EngineOutcome[] } | { ok: false; problems: string[] } {
+/**
+ * How an engine's profile or known bugs, as the engines file declares them now, differ from what its report was
+ * judged under (its profile's file and the readings and undocumented declarations it made, its known-bugs file and
+ * bugs), in words; undefined where they do not. The variants are those the profiles are read against.
+ */
+function changedDeclarations(engine: ComparedEngine, { outcome }: EngineRead, variants: ReadonlyMap<string, ResolvedVariant>): string | undefined {
+  const named = (file: string | undefined): string => (file === undefined ? 'none' : JSON.stringify(file));
+  if (outcome.profile !== engine.profile?.file) return `its reports were judged under profile ${named(outcome.profile)}, where the engines file now gives ${named(engine.profile?.file)}`;
+  if (engine.profile !== undefined) {
+    const now = JSON.stringify([declaredReadings(engine.profile.value, variants), undocumentedDeclarations(engine.profile.value, variants)]);
+    if (now !== JSON.stringify([outcome.readings, outcome.summary.undocumented ?? []])) return `its profile ${named(engine.profile.file)} now declares other readings than its reports were judged under`;
+  }
+  if (outcome.knownBugs !== engine.knownBugs?.file) return `its reports were judged with known bugs ${named(outcome.knownBugs)}, where the engines file now gives ${named(engine.knownBugs?.file)}`;
+  const bugs = (list: readonly { name: string }[] | undefined): string => (list === undefined || list.length === 0 ? 'none' : list.map((bug) => bug.name).join(', '));
+  if (bugs(outcome.summary.knownBugs) !== bugs(engine.knownBugs?.bugs)) return `its reports were judged with the known bugs ${bugs(outcome.summary.knownBugs)}, where ${named(engine.knownBugs?.file)} now names ${bugs(engine.knownBugs?.bugs)}`;
+  return undefined;
+}
+
+/**
+ * Each engine's outcome, in the engines file's order; or every reason the reports are not one comparison. The
+ * variants are those the engines' profiles are read against.
+ */
+export function mergeComparisons(engines: readonly ComparedEngine[], reads: readonly EngineRead[], variants: ReadonlyMap<string, ResolvedVariant>): { ok: true; value: EngineOutcome[] } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const listed = new Set(engines.map((engine) => engine.name));
   for (const read of reads) {
@@ -40,6 +64,11 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
     }
     if (own.some((read) => declarationsOf(read) !== declarationsOf(first))) {
       problems.push(`the reports of engine "${engine.name}" declare different profiles, known bugs or readings: ${filesOf(own)}`);
+      continue;
+    }
+    const changed = changedDeclarations(engine, first, variants);
+    if (changed !== undefined) {
+      problems.push(`${filesOf(own)}: engine "${engine.name}": ${changed}: run its jobs again, or merge with the engines file they ran with`);
       continue;
     }
     const merged = mergeShardReports(own.map((read) => read.shard));
