@@ -206,6 +206,10 @@ describe('against a baseline', () => {
     await writeFile(join(dir, 'after.json'), after.stdout);
     const back = await compare(engines, '--merge', before, '--baseline', join(dir, 'after.json'), '--reporter', 'json');
     expect(marked(reportOf(back))).toEqual(['CAP-RANK-PRIORITY rank-bug newly-failing']);
+    // The baseline ran two of the four engines: the other two are said, their cells unmarked.
+    expect(reportOf(back).baseline).toMatchObject({ newlyPassing: 0, newlyFailing: 1, missing: ['scopa-py', 'last-play'] });
+    const said = await compare(engines, '--merge', before, '--baseline', join(dir, 'after.json'));
+    expect(said.stdout).toMatch(/\nBASELINE .*after\.json: 0 newly passing, 1 newly failing; it does not have engine "scopa-py", engine "last-play", whose cells are not marked\n/);
   });
 });
 
@@ -221,9 +225,83 @@ describe('every reporter, and the badges', () => {
     const badge = (name: string) => readFile(join(dir, 'badges', `${name}.json`), 'utf8').then((text) => JSON.parse(text) as unknown);
     expect(await badge('reference')).toEqual({ schemaVersion: 1, label: 'scopa-conformance', message: '9/9 passed', color: 'brightgreen' });
     expect(await badge('rank-bug')).toEqual({ schemaVersion: 1, label: 'scopa-conformance', message: '7/9 passed', color: 'red' });
+    // Each engine's fixtures and games counted apart, as run's summary counts them.
+    const pretty = await compare(engines, '--merge', report);
+    expect(pretty.stdout).toMatch(/\n {2}reference +5 fixtures, 4 games: 9 passed, 0 failed, 0 skipped, 0 errored \(reference engine, /);
+    expect(pretty.stdout).toContain('compare of 4 engines: reference 5 fixtures, 4 games: 9 passed, ');
     const html = await compare(engines, '--merge', report, '--reporter', 'html', '--out', join(dir, 'compare.html'));
     expect(html.stdout).toContain('HTML report: ');
     expect(await readFile(join(dir, 'compare.html'), 'utf8')).toContain('<title>scopa-conformance: compare of 4 engines</title>');
+  });
+});
+
+describe('what each engine is judged under and why it was not judged, in every format', () => {
+  // The rank bug listed as known; an engine whose hello declares a reading and what no source documents; one that plays
+  // only escoba (judged on nothing here); one that cannot start.
+  const HELLO_READS = join(REPO_ROOT, 'runner/compare/cases/engines/hello-reads.mjs');
+  const PLAYS_NOTHING = join(REPO_ROOT, 'runner/testdata/hostile/engines/plays-nothing.mjs');
+  const node = (program: string): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(program)}`;
+  let engines: string;
+  let ran: CliRun;
+  let report: string;
+  interface Judged extends Report {
+    engines: (Report['engines'][number] & { readings: unknown[]; badge: unknown })[];
+    matrix: (Report['matrix'][number] & { tellsApart: boolean })[];
+  }
+  beforeAll(async () => {
+    await writeFile(join(dir, 'rank-bugs.yaml'), stringify({ bugs: [BUG.name] }));
+    engines = join(dir, 'judged.yaml');
+    await writeFile(engines, stringify({ engines: [
+      { name: 'reference' },
+      { name: 'rank-known', engine: built[1]?.engineCommand, knownBugs: 'rank-bugs.yaml' },
+      { name: 'hello-reads', engine: node(HELLO_READS) },
+      { name: 'escoba-only', engine: node(PLAYS_NOTHING) },
+      { name: 'crashes', engine: node(CRASHES) },
+    ] }));
+    ran = await compare(engines, ...FIXTURES, '--variant', 'pagat', '--jobs', '2', '--reporter', 'json');
+    report = join(dir, 'judged.json');
+    await writeFile(report, ran.stdout);
+  }, 60_000);
+
+  test('JSON: the known bug on the badge, not green; the hello\'s reading in the census, its undocumented declaration marked; every rule telling apart beside an engine that crashed', () => {
+    const judged = JSON.parse(ran.stdout) as Judged;
+    expect(checkAgainstSchema('compare', judged)).toEqual([]);
+    const badgeOf = (name: string) => judged.engines.find((engine) => engine.name === name)?.badge;
+    expect(badgeOf('rank-known')).toEqual({ schemaVersion: 1, label: 'scopa-conformance', message: '3/3 passed, 1 known bug', color: 'yellow' });
+    expect(badgeOf('reference')).toMatchObject({ message: '5/5 passed', color: 'brightgreen' });
+    const lastPlay = [{ engine: 'hello-reads', readings: [{ variant: 'pagat', knob: 'sweep.lastPlay', value: true, rule: 'SWEEP-LAST-PLAY' }] }];
+    expect(judged.census.entries.map(({ ambiguity, engines: by }) => ({ ambiguity, engines: by }))).toEqual(['AMB-17', 'AMB-46', 'AMB-63'].map((ambiguity) => ({ ambiguity, engines: lastPlay })));
+    expect(judged.census.undocumented).toEqual([{ engine: 'hello-reads', declarations: ['pagat deck.coinsSuit: S'] }]);
+    // The crashed engine's cells are all not judged against the reference's passed: each rule tells them apart.
+    expect(judged.matrix.length).toBeGreaterThan(3);
+    expect(judged.matrix.every((row) => row.tellsApart)).toBe(true);
+  });
+
+  test('pretty, markdown and HTML: the known bug, the undocumented declaration, the first error, a headline true to the cells', async () => {
+    const [pretty, markdown] = await Promise.all([compare(engines, '--merge', report), compare(engines, '--merge', report, '--reporter', 'markdown')]);
+    const page = join(dir, 'judged.html');
+    const html = await compare(engines, '--merge', report, '--reporter', 'html', '--out', page);
+    expect(html.code, html.stderr).toBe(2);
+    const text = await readFile(page, 'utf8');
+    const bug = `${BUG.name} (CAP-RANK-PRIORITY): ${BUG.bug}`;
+    expect(pretty.stdout).toContain(`known bugs (1), judged as the reference playing them; the run fails while any is listed:\n${' '.repeat(19)}${bug}\n`);
+    expect(markdown.stdout).toContain(`**rank-known has 1 known bug**, judged as the reference playing them; the run fails while any is listed: ${BUG.name} (CAP-RANK-PRIORITY): ${BUG.bug}`);
+    expect(text).toContain(`<strong>1 known bug</strong>, judged as the reference playing them; the run fails while any is listed:<ul><li>${bug}</li></ul>`);
+
+    const undocumented = 'hello-reads: its profile declares what no source documents (pagat deck.coinsSuit: S): its results hold only under these declarations';
+    expect(pretty.stdout).toContain(`\nUNDOCUMENTED: ${undocumented}\n`);
+    expect(markdown.stdout).toContain(`**Undocumented:** ${undocumented}`);
+    expect(text).toContain(`<strong>Undocumented:</strong> ${undocumented}`);
+
+    expect(pretty.stdout).toMatch(/errored first on pagat\/cap-choice-02: the engine could not be started: .*\n +fake engine: cannot open its rule tables\n/);
+    expect(markdown.stdout).toMatch(/\*\*crashes errored\*\* first on pagat\/cap-choice-02: the engine could not be started: .* fake engine: cannot open its rule tables\n/);
+    expect(text).toMatch(/errored first on pagat\/cap-choice-02:<pre class="report">the engine could not be started: [^<]*\nfake engine: cannot open its rule tables<\/pre>/);
+
+    const rules = (JSON.parse(ran.stdout) as Judged).matrix.length;
+    const headline = `${rules} rules checked; ${rules} rules telling the engines apart (their cells' statuses differ)`;
+    expect(pretty.stdout).toContain(`\nMATRIX: ${headline}\n`);
+    expect(markdown.stdout).toContain(`**Matrix:** ${headline}`);
+    expect(text).toContain(`<h2>Rules by engine: ${headline.replace("'", '&#39;')}</h2>`);
   });
 });
 

@@ -91,6 +91,8 @@ describe.skipIf(CHROMIUM === undefined)('the compare report in Chromium', () => 
     await page.locator('#telling-only').click();
     expect(await visible()).toEqual(every);
     expect(every.length).toBeGreaterThan(2);
+    // The headline counts the rows the switch keeps.
+    expect(await page.locator('#matrix h2').textContent()).toBe(`Rules by engine: ${every.length} rules checked; 2 rules telling the engines apart (their cells' statuses differ)`);
   });
 
   test('the census and the disagreements: the declared reading, and the bug beside the reference', async () => {

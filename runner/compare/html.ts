@@ -1,17 +1,17 @@
 /**
  * The compare report as one self-contained page (its style and script inline, nothing fetched when it is viewed):
- * the engines; the matrix of rules by engine, each failing cell a link that opens the divergences behind it, and a
+ * the engines, with their known bugs and first error; the matrix of rules by engine, each failing cell a link that opens the divergences behind it, and a
  * switch to the rules that tell the engines apart; the readings census; the disagreements, each answer in a column
  * beside the others. Every piece of text is escaped. It takes the run report's style (runner/report/html/report.css).
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { countsLine, describeEngine, type FixtureResult } from '../run/outcome.ts';
+import { describeEngine, type FixtureResult } from '../run/outcome.ts';
 import { escapeHtml } from '../report/html/escape.ts';
 import { pageHead } from '../report/html/page.ts';
 import type { EngineOutcome } from './comparison.ts';
-import { describeCell, type MatrixRow, tellingRows } from './matrix.ts';
-import { compareSummaryLine, describeReading, fixturesOrGames, judgedUnderLine } from './pretty.ts';
+import { describeCell, matrixHeadline, type MatrixRow } from './matrix.ts';
+import { baselineLine, compareSummaryLine, describeKnownBugs, describeReading, engineCountsLine, firstError, fixturesOrGames, judgedUnderLine, KNOWN_BUGS_SAY, undocumentedLine } from './pretty.ts';
 import type { CompareReport } from './report.ts';
 
 /** At most this many fixtures of a failing cell show their divergence; the others are named. */
@@ -58,9 +58,14 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
 const cellAnchor = (row: number, column: number): string => `failures-${row}-${column}`;
 
 function enginesSection(outcomes: readonly EngineOutcome[]): string {
-  const rows = outcomes.map(({ name, summary, profile, readings }) => {
+  const rows = outcomes.map((outcome) => {
+    const { name, summary, profile, readings } = outcome;
     const declared = readings.length === 0 ? '<span class="muted">none</span>' : `<ul>${readings.map((reading) => `<li><code>${escapeHtml(describeReading(reading))}</code> <span class="muted">${escapeHtml([reading.rule ?? 'no rule', ...reading.ambiguity].join(', '))}</span></li>`).join('')}</ul>`;
-    return `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(describeEngine(summary.engine))}${profile === undefined ? '' : `<br><span class="muted">profile ${escapeHtml(profile)}</span>`}</td><td>${escapeHtml(countsLine(summary.counts))}</td><td>${declared}</td></tr>`;
+    const bugs = describeKnownBugs(summary);
+    const known = bugs.length === 0 ? '' : `<div class="known-bugs"><strong>${plural(bugs.length, 'known bug')}</strong>, ${escapeHtml(KNOWN_BUGS_SAY)}:<ul>${bugs.map((bug) => `<li>${escapeHtml(bug)}</li>`).join('')}</ul></div>`;
+    const errored = firstError(outcome);
+    const error = errored === undefined ? '' : `<div class="first-error">errored first on ${escapeHtml(errored.id)}:<pre class="report">${escapeHtml(errored.lines.join('\n'))}</pre></div>`;
+    return `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(describeEngine(summary.engine))}${profile === undefined ? '' : `<br><span class="muted">profile ${escapeHtml(profile)}</span>`}</td><td>${escapeHtml(engineCountsLine(summary))}${known}${error}</td><td>${declared}</td></tr>`;
   });
   return `<section id="engines"><h2>Engines</h2>
 <table class="engines"><thead><tr><th>engine</th><th>run as</th><th>fixtures and games</th><th>readings declared</th></tr></thead>
@@ -70,8 +75,7 @@ ${rows.join('\n')}
 }
 
 function matrixSection(matrix: readonly MatrixRow[], outcomes: readonly EngineOutcome[]): string {
-  const isTelling = tellingRows(outcomes);
-  const telling = matrix.filter(isTelling).length;
+  const telling = matrix.filter((row) => row.tellsApart).length;
   const head = outcomes.map((outcome) => `<th scope="col">${escapeHtml(outcome.name)}</th>`).join('');
   const rows = matrix.map((row, r) => {
     const cells = row.cells.map((cell, c) => {
@@ -80,15 +84,15 @@ function matrixSection(matrix: readonly MatrixRow[], outcomes: readonly EngineOu
       const content = cell.status === 'failed' ? `<a href="#${cellAnchor(r, c)}">${text}</a>` : text;
       return `<td class="cell ${cell.status}${cell.change === undefined ? '' : ` ${cell.change}`}" title="${escapeHtml(`${cell.passed} passed, ${cell.failed} failed, ${cell.notApplicable} not applicable, ${cell.notJudged} not judged`)}">${content}${change}</td>`;
     });
-    return `<tr data-telling="${isTelling(row)}"><th scope="row"><code>${escapeHtml(row.rule ?? 'no single rule')}</code> <span class="muted">${escapeHtml(row.rule === null ? '' : row.name.replace(`${row.rule} `, ''))}</span></th>${cells.join('')}</tr>`;
+    return `<tr data-telling="${row.tellsApart}"><th scope="row"><code>${escapeHtml(row.rule ?? 'no single rule')}</code> <span class="muted">${escapeHtml(row.rule === null ? '' : row.name.replace(`${row.rule} `, ''))}</span></th>${cells.join('')}</tr>`;
   });
-  return `<section id="matrix"><h2>Rules by engine: ${plural(matrix.length, 'rule')} checked, ${telling} telling the engines apart</h2>
+  return `<section id="matrix"><h2>Rules by engine: ${escapeHtml(matrixHeadline(matrix))}</h2>
 <div class="filters"><button type="button" id="telling-only" aria-pressed="false">only the rules that tell the engines apart (${telling})</button></div>
 <table class="matrix"><thead><tr><th scope="col">rule</th>${head}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>
-<p class="muted">A cell counts the fixtures and games that show the engine breaking the rule (failed), and of those that check the rule, the ones it passed, does not play (not applicable) or was not judged on (skipped, errored, or failed on other rules). A failing cell opens its divergences.</p>
+<p class="muted">A cell counts the fixtures and games that show the engine breaking the rule (failed), and of those that check the rule, the ones it passed, does not play (not applicable) or was not judged on (skipped, errored, or failed on other rules). A rule tells the engines apart where its cells do not all have the same status. A failing cell opens its divergences.</p>
 </section>`;
 }
 
@@ -123,7 +127,7 @@ function censusSection(report: CompareReport): string {
     });
     return `<tr><th scope="row">${escapeHtml(entry.ambiguity)} <span class="muted">${escapeHtml(entry.title)}</span></th>${cells.join('')}</tr>`;
   });
-  const undocumented = census.undocumented.map(({ engine, readings }) => `<p>${escapeHtml(engine)} declares <code>${escapeHtml(readings.map(describeReading).join(', '))}</code>, which no reading of the register names.</p>`);
+  const undocumented = census.undocumented.map((declared) => `<p class="undocumented"><strong>Undocumented:</strong> ${escapeHtml(undocumentedLine(declared))}</p>`);
   return `<section id="census"><h2>Readings census: ${census.entries.length} of the register's ${census.registerSize} ambiguities</h2>
 ${rows.length === 0 ? '<p class="none">No engine declares a reading: each reads every ambiguity as each variant does.</p>' : `<table class="census"><thead><tr><th scope="col">ambiguity</th>${head}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table>`}
 ${undocumented.join('\n')}
@@ -155,7 +159,7 @@ ${more > 0 ? `<p class="muted">and ${more} more: the JSON report lists each.</p>
 
 export function renderCompareHtml(report: CompareReport): string {
   const title = `scopa-conformance: compare of ${plural(report.outcomes.length, 'engine')}`;
-  const baseline = report.baseline === undefined ? '' : `<p class="muted">Against ${escapeHtml(report.baseline.file)}: ${report.baseline.newlyPassing} cells newly passing, ${report.baseline.newlyFailing} newly failing.</p>`;
+  const baseline = report.baseline === undefined ? '' : `<p class="muted">Against ${escapeHtml(baselineLine(report.baseline))}.</p>`;
   return `${pageHead(title, `${RUN_STYLE}\n${COMPARE_STYLE}`)}
 <body>
 <header>

@@ -1,13 +1,14 @@
 /**
- * The compare report as Markdown, for a pull request comment: each engine's counts, the rows of the matrix that
- * tell the engines apart, the readings census and the first disagreements, each answer beside the others. Text
+ * The compare report as Markdown, for a pull request comment: each engine's counts, known bugs and first error, the
+ * rows of the matrix that tell the engines apart (and those an engine fails or whose cell changed), the readings
+ * census and the undocumented declarations, and the first disagreements, each answer beside the others. Text
  * from outside (titles, an engine's answers) is escaped, so that it neither breaks a table nor renders as HTML.
  * Short enough for a comment: the JSON and HTML reports hold the rest.
  * @module
  */
 import { describeEngine } from '../run/outcome.ts';
-import { describeCell, tellingRows } from './matrix.ts';
-import { answerLines, compareSummaryLine, describeReading, fixturesOrGames, judgedUnderLine } from './pretty.ts';
+import { describeCell, matrixHeadline, shownRows } from './matrix.ts';
+import { answerLines, baselineLine, compareSummaryLine, describeKnownBugs, describeReading, firstError, fixturesOrGames, judgedUnderLine, KNOWN_BUGS_SAY, undocumentedLine } from './pretty.ts';
 import type { CompareReport } from './report.ts';
 
 /** The first line of every Markdown report compare writes: how a comment or a file of it is known. */
@@ -32,10 +33,16 @@ export function renderCompareMarkdown(report: CompareReport): string {
     const { counts } = summary;
     out.push(row([names[i] as string, String(counts.passed), String(counts.failed), String(counts['not-applicable']), String(counts.skipped), String(counts.errored), escapeMarkdown(describeEngine(summary.engine))]));
   }
+  for (const [i, outcome] of report.outcomes.entries()) {
+    const bugs = describeKnownBugs(outcome.summary);
+    if (bugs.length > 0) out.push('', `**${names[i] as string} has ${bugs.length} known bug${bugs.length === 1 ? '' : 's'}**, ${KNOWN_BUGS_SAY}: ${escapeMarkdown(bugs.join('; '))}`);
+    const errored = firstError(outcome);
+    if (errored !== undefined) out.push('', `**${names[i] as string} errored** first on ${escapeMarkdown(errored.id)}: ${escapeMarkdown(errored.lines.join(' '))}`);
+  }
 
-  const telling = report.matrix.filter(tellingRows(report.outcomes));
-  out.push('', `**Rules that tell the engines apart:** ${telling.length} of the ${report.matrix.length} rules checked${telling.length > ROWS_SHOWN ? ` (the first ${ROWS_SHOWN})` : ''}`);
-  if (report.baseline !== undefined) out.push('', `Since ${escapeMarkdown(report.baseline.file)}: ${report.baseline.newlyPassing} cells newly passing, ${report.baseline.newlyFailing} newly failing.`);
+  const telling = shownRows(report.matrix);
+  out.push('', `**Matrix:** ${matrixHeadline(report.matrix)}${telling.length > ROWS_SHOWN ? ` (the first ${ROWS_SHOWN} shown)` : ''}`);
+  if (report.baseline !== undefined) out.push('', `Since ${escapeMarkdown(baselineLine(report.baseline))}.`);
   if (telling.length > 0) {
     out.push('', row(['rule', ...names]), row(['---', ...names.map(() => '---')]));
     for (const { rule, name, cells } of telling.slice(0, ROWS_SHOWN)) {
@@ -51,7 +58,7 @@ export function renderCompareMarkdown(report: CompareReport): string {
       out.push(row([`${entry.ambiguity} ${escapeMarkdown(entry.title)}`, entry.engines.map(({ engine, readings }) => `${escapeMarkdown(engine)}: ${escapeMarkdown(readings.map(describeReading).join(', '))}`).join('<br>')]));
     }
   }
-  for (const { engine, readings } of census.undocumented) out.push('', `${escapeMarkdown(engine)} declares ${escapeMarkdown(readings.map(describeReading).join(', '))}, which no reading of the register names.`);
+  for (const undocumented of census.undocumented) out.push('', `**Undocumented:** ${escapeMarkdown(undocumentedLine(undocumented))}`);
 
   out.push('', `**Disagreements:** ${fixturesOrGames(report.disagreements.length)} on which engines judged alike answer differently${report.disagreements.length > DISAGREEMENTS_SHOWN ? ` (the first ${DISAGREEMENTS_SHOWN})` : ''}`);
   for (const disagreement of report.disagreements.slice(0, DISAGREEMENTS_SHOWN)) {

@@ -3,8 +3,8 @@
  * engine breaking the rule (a finding of it: failed), and of the others that check the rule (cite it, or exercise it
  * by their expected events) those the engine passed, those it does not play (not applicable) and the rest, skipped,
  * errored or failed on other rules (not judged). The cell's status is the first of failed, passed, not applicable and
- * not judged that it counts. Against a baseline, a cell that failed and now passes is newly passing, and one that did
- * not fail and now fails is newly failing.
+ * not judged that it counts. A rule tells the engines apart where its cells do not all have the same status. Against a
+ * baseline, a cell that failed and now passes is newly passing, and one that did not fail and now fails is newly failing.
  * @module
  */
 import { RULE_IDS, type RuleId } from '../../reference/index.ts';
@@ -35,6 +35,8 @@ export interface MatrixRow {
   rule: RuleId | null;
   /** The rule with its title, for people. */
   name: string;
+  /** Whether the rule tells the engines apart: its cells do not all have the same status (a cell that counts nothing: none). */
+  tellsApart: boolean;
   cells: Cell[];
 }
 
@@ -70,6 +72,11 @@ function countsByRule(outcome: EngineOutcome): Map<RuleId | null, Counts> {
   return byRule;
 }
 
+/** A cell's status as shown: `none` where it counts nothing (a row another engine's fixtures or failures add). */
+const shownStatus = (cell: Cell): CellStatus | 'none' => (countsNothing(cell) ? 'none' : cell.status);
+
+const countsNothing = (cell: Counts): boolean => cell.passed + cell.failed + cell.notApplicable + cell.notJudged === 0;
+
 function statusOf(counts: Counts): CellStatus {
   if (counts.failed > 0) return 'failed';
   if (counts.passed > 0) return 'passed';
@@ -89,7 +96,7 @@ export function matrixOf(outcomes: readonly EngineOutcome[]): MatrixRow[] {
       const found = counts.get(rule) ?? emptyCounts();
       return { engine: name, status: statusOf(found), ...found };
     });
-    return [{ rule, name: rule === null ? 'no single rule' : ruleName(rule), cells }];
+    return [{ rule, name: rule === null ? 'no single rule' : ruleName(rule), tellsApart: new Set(cells.map(shownStatus)).size > 1, cells }];
   });
 }
 
@@ -113,19 +120,24 @@ const STATUS_WORDS: Record<CellStatus, string> = { failed: 'failed', passed: 'pa
 
 /** A cell in a few words: its status and how many fixtures and games say so, and its change (`failed 3, newly failing`). */
 export function describeCell(cell: Cell): string {
-  // A row another engine's failures add, where nothing of this engine's checks the rule.
-  if (cell.passed + cell.failed + cell.notApplicable + cell.notJudged === 0) return 'none';
+  if (countsNothing(cell)) return 'none';
   const counted = { failed: cell.failed, passed: cell.passed, 'not-applicable': cell.notApplicable, 'not-judged': cell.notJudged }[cell.status];
   return `${STATUS_WORDS[cell.status]} ${counted}${cell.change === undefined ? '' : `, ${cell.change === 'newly-failing' ? 'newly failing' : 'newly passing'}`}`;
 }
 
 /**
- * Which rows say something about the engines: one fails the rule, a cell changed, or the statuses differ among the
- * engines that judged anything at all. An engine that could not start, or errored on everything, differs from the
- * others on every rule, which its own counts already say.
+ * The rows a report for people shows: those that tell the engines apart, and those an engine fails or whose cell
+ * changed since the baseline, though every engine's cell there has the same status (one engine compared, or a rule
+ * every engine breaks).
  */
-export function tellingRows(outcomes: readonly EngineOutcome[]): (row: MatrixRow) => boolean {
-  const judging = new Set(outcomes.filter(({ summary }) => summary.counts.passed + summary.counts.failed > 0).map((outcome) => outcome.name));
-  return (row) =>
-    row.cells.some((cell) => cell.status === 'failed' || cell.change !== undefined) || new Set(row.cells.filter((cell) => judging.has(cell.engine)).map((cell) => cell.status)).size > 1;
+export const shownRows = (matrix: readonly MatrixRow[]): MatrixRow[] =>
+  matrix.filter((row) => row.tellsApart || row.cells.some((cell) => cell.status === 'failed' || cell.change !== undefined));
+
+/** The matrix's headline: how many rules it checks, how many tell the engines apart, and what else is shown. */
+export function matrixHeadline(matrix: readonly MatrixRow[]): string {
+  const telling = matrix.filter((row) => row.tellsApart).length;
+  const alike = shownRows(matrix).length - telling;
+  const rules = (count: number): string => `${count} rule${count === 1 ? '' : 's'}`;
+  const also = alike === 0 ? '' : `; and ${rules(alike)} with the same status for every engine, failed or changed since the baseline`;
+  return `${rules(matrix.length)} checked; ${rules(telling)} telling the engines apart (their cells' statuses differ)${also}`;
 }

@@ -2,7 +2,8 @@
  * The readings an engine's profile declares, in the vocabulary of `diagnose`: each knob of a declared variant that
  * the profile sets to another value than the variant's own (a rules knob, a category's, a redeal's limit, an option
  * fixed), with its rule and the entries of the ambiguity register (spec/ambiguities.md) that reading is. Then the
- * census: for each entry of the register some engine takes a reading of, which engines take which.
+ * census: for each entry of the register some engine takes a reading of, which engines take which; and each engine's
+ * declarations that no source documents.
  * @module
  */
 import { applyOptions, type OptionValue, type ResolvedVariant } from '../../reference/index.ts';
@@ -67,14 +68,14 @@ export interface CensusEntry {
 export interface Census {
   /** The entries some engine declares a reading of, in the register's order. */
   entries: CensusEntry[];
-  /** Declarations no reading of the register names: no documented reading, whatever the profile says. */
-  undocumented: { engine: string; readings: Omit<DeclaredReading, 'ambiguity' | 'documented'>[] }[];
+  /** Each engine's declarations that no source documents (its run's `undocumented`): its results hold only under them. */
+  undocumented: { engine: string; declarations: string[] }[];
   /** How many entries the register holds: the others are read as each variant reads them by every engine. */
   registerSize: number;
 }
 
-/** The census of the engines' declared readings, engines in the order given. */
-export function censusOf(engines: readonly { name: string; readings: readonly DeclaredReading[] }[]): Census {
+/** The census of the engines' declared readings and undocumented declarations, engines in the order given. */
+export function censusOf(engines: readonly { name: string; readings: readonly DeclaredReading[]; undocumented?: readonly string[] }[]): Census {
   const register = readRegister();
   const plain = ({ variant, knob, value, rule }: DeclaredReading): Omit<DeclaredReading, 'ambiguity' | 'documented'> => ({ variant, knob, value, rule });
   const entries = register.flatMap((entry): CensusEntry[] => {
@@ -84,9 +85,6 @@ export function censusOf(engines: readonly { name: string; readings: readonly De
     });
     return taking.length === 0 ? [] : [{ ambiguity: entry.id, title: entry.title, engines: taking }];
   });
-  const undocumented = engines.flatMap(({ name, readings }) => {
-    const unnamed = readings.filter((reading) => !reading.documented);
-    return unnamed.length === 0 ? [] : [{ engine: name, readings: unnamed.map(plain) }];
-  });
+  const undocumented = engines.flatMap(({ name, undocumented: declarations = [] }) => (declarations.length === 0 ? [] : [{ engine: name, declarations: [...declarations] }]));
   return { entries, undocumented, registerSize: register.length };
 }

@@ -1,6 +1,7 @@
 // Properties of the compare report over engines drawn at random: each fixture passed, failed (with findings drawn from a
 // few divergences), not applicable, skipped or errored, judged under one of two keys. One engine's results never
-// reach another's cells or disagreements; a cell counts exactly the fixtures it says; a disagreement is reported
+// reach another's cells or disagreements; a cell counts exactly the fixtures it says; a rule tells the engines apart
+// exactly where its cells' statuses differ; a disagreement is reported
 // exactly where two engines judged alike answered differently; the order of the engines only orders the columns.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -9,7 +10,7 @@ import type { Divergence } from '../divergences/divergence.ts';
 import { countResults, type FixtureResult, OUTCOMES } from '../run/outcome.ts';
 import type { EngineOutcome, RunFixture } from './comparison.ts';
 import { disagreementsOf } from './disagreements.ts';
-import { matrixOf, tellingRows } from './matrix.ts';
+import { matrixHeadline, matrixOf, shownRows } from './matrix.ts';
 
 const RULES: RuleId[] = ['CAP-RANK', 'CAP-SUM', 'SWEEP-POINT'];
 const FIXTURES = ['f1', 'f2', 'f3', 'f4', 'f5'];
@@ -130,25 +131,34 @@ describe('the compare report', () => {
     );
   });
 
-  test('an engine that judged nothing (it could not start, or errored on everything) tells no rule apart; one that judged a fixture can', () => {
-    const telling = (outcomes: EngineOutcome[]) => matrixOf(outcomes).filter(tellingRows(outcomes)).map((row) => row.rule);
-    const unjudged = fc.tuple(drawnResult, fc.constantFrom<Drawn['outcome']>('skipped', 'errored', 'not-applicable')).map(([drawn, outcome]): Drawn => ({ ...drawn, outcome }));
-    const nothingJudged = fc.array(unjudged, { minLength: FIXTURES.length, maxLength: FIXTURES.length });
+  test('a rule tells the engines apart exactly where its cells do not all have the same status (a cell that counts nothing: none)', () => {
     fc.assert(
-      fc.property(fc.array(drawnEngine, { minLength: 1, maxLength: 3 }), nothingJudged, drawnRules, (drawn, dead, rules) => {
-        const engines = enginesOf(drawn, rules);
-        const rows = matrixOf(engines).map((row) => row.rule);
-        // The rows it adds (a rule only it checks) are not telling either.
-        expect(telling([...engines, outcomeOf('dead', dead, rules)]).filter((rule) => rows.includes(rule))).toEqual(telling(engines));
-        expect(telling([...engines, outcomeOf('dead', dead, rules)]).every((rule) => rows.includes(rule))).toBe(true);
+      fc.property(fc.array(drawnEngine, { minLength: 1, maxLength: 4 }), drawnRules, (drawn, rules) => {
+        for (const row of matrixOf(enginesOf(drawn, rules))) {
+          const statuses = new Set(row.cells.map((cell) => (cell.passed + cell.failed + cell.notApplicable + cell.notJudged === 0 ? 'none' : cell.status)));
+          expect(row.tellsApart, String(row.rule)).toBe(statuses.size > 1);
+        }
       }),
     );
-    // f1 checks CAP-RANK, the others CAP-SUM: an engine that plays f1 alone differs on CAP-SUM, one that plays nothing on none.
+  });
+
+  test('an engine that judged nothing (it could not start, or errored on everything) tells apart every rule another passed, as a liar does; the headline says so', () => {
+    // f1 checks CAP-RANK, the others CAP-SUM.
     const rules = FIXTURES.map((_, i): RuleId[] => [i === 0 ? 'CAP-RANK' : 'CAP-SUM']);
-    const engine = (name: string, outcomeAt: (i: number) => Drawn['outcome']) => outcomeOf(name, FIXTURES.map((_, i): Drawn => ({ outcome: outcomeAt(i), findings: [], under: 'A' })), rules);
+    const engine = (name: string, outcomeAt: (i: number) => Drawn['outcome']) => outcomeOf(name, FIXTURES.map((_, i): Drawn => ({ outcome: outcomeAt(i), findings: [{ rule: 'CAP-RANK', round: 1 }], under: 'A' })), rules);
+    const telling = (outcomes: EngineOutcome[]) => matrixOf(outcomes).filter((row) => row.tellsApart).map((row) => row.rule);
     const passing = engine('passing', () => 'passed');
+    expect(telling([passing, engine('also-passing', () => 'passed')])).toEqual([]);
+    for (const dead of ['errored', 'skipped', 'not-applicable'] as const) expect(telling([passing, engine(dead, () => dead)]), dead).toEqual(['CAP-RANK', 'CAP-SUM']);
     expect(telling([passing, engine('plays-f1', (i) => (i === 0 ? 'passed' : 'not-applicable'))])).toEqual(['CAP-SUM']);
-    expect(telling([passing, engine('plays-nothing', () => 'not-applicable')])).toEqual([]);
+    const crashed = matrixOf([passing, engine('errored', () => 'errored')]);
+    expect(matrixHeadline(crashed)).toBe("2 rules checked; 2 rules telling the engines apart (their cells' statuses differ)");
+    expect(shownRows(crashed).map((row) => row.rule)).toEqual(['CAP-RANK', 'CAP-SUM']);
+    // A rule both engines break tells them apart no more than one both pass; it is shown, and the headline says why.
+    const bothFail = matrixOf([engine('fails-f1', (i) => (i === 0 ? 'failed' : 'passed')), engine('also-fails-f1', (i) => (i === 0 ? 'failed' : 'passed'))]);
+    expect(bothFail.map((row) => [row.rule, row.tellsApart])).toEqual([['CAP-RANK', false], ['CAP-SUM', false]]);
+    expect(shownRows(bothFail).map((row) => row.rule)).toEqual(['CAP-RANK']);
+    expect(matrixHeadline(bothFail)).toBe("2 rules checked; 0 rules telling the engines apart (their cells' statuses differ); and 1 rule with the same status for every engine, failed or changed since the baseline");
   });
 
   test('the order of the engines orders the columns and nothing else', () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import { EXIT, type ExitCode } from '../cli/command.ts';
-import { exitCodeOf } from '../run/outcome.ts';
+import { describeEngine, exitCodeOf } from '../run/outcome.ts';
 import type { EngineOutcome } from './comparison.ts';
 import { type Disagreement, disagreementsOf } from './disagreements.ts';
 import { markChanges, matrixOf, type MatrixRow } from './matrix.ts';
@@ -16,8 +16,8 @@ export interface CompareReport {
   matrix: MatrixRow[];
   census: Census;
   disagreements: Disagreement[];
-  /** With --baseline: the earlier comparison's file, and how many cells changed. */
-  baseline?: { file: string; newlyPassing: number; newlyFailing: number };
+  /** With --baseline: the earlier comparison's file, how many cells changed, and the engines it does not have (none of their cells marked). */
+  baseline?: { file: string; newlyPassing: number; newlyFailing: number; missing: string[] };
 }
 
 /** The report of the outcomes, against the baseline's outcomes where one is given. */
@@ -26,13 +26,15 @@ export function compareReportOf(outcomes: EngineOutcome[], baseline?: { file: st
   const report: CompareReport = {
     outcomes,
     matrix,
-    census: censusOf(outcomes.map(({ name, readings }) => ({ name, readings }))),
+    census: censusOf(outcomes.map(({ name, readings, summary }) => ({ name, readings, ...(summary.undocumented === undefined ? {} : { undocumented: summary.undocumented }) }))),
     disagreements: disagreementsOf(outcomes),
   };
   if (baseline === undefined) return report;
   const changes = matrix.flatMap((row) => row.cells.map((cell) => cell.change));
   const count = (change: string): number => changes.filter((found) => found === change).length;
-  return { ...report, baseline: { file: baseline.file, newlyPassing: count('newly-passing'), newlyFailing: count('newly-failing') } };
+  const had = new Set(baseline.outcomes.map((outcome) => outcome.name));
+  const missing = outcomes.map((outcome) => outcome.name).filter((name) => !had.has(name));
+  return { ...report, baseline: { file: baseline.file, newlyPassing: count('newly-passing'), newlyFailing: count('newly-failing'), missing } };
 }
 
 /** Worst first: what makes the comparison's exit code, of the codes each engine's run gives. */
@@ -43,3 +45,12 @@ export function exitCodeOfComparison(report: CompareReport): ExitCode {
   const codes = new Set(report.outcomes.map((outcome) => exitCodeOf(outcome.summary)));
   return PRECEDENCE.find((code) => codes.has(code)) ?? EXIT.ok;
 }
+
+/**
+ * A line for each engine whose run alone would exit 2, judged on nothing (every fixture, game and probe skipped or
+ * not applicable), in run's words: that is why the comparison exits 2.
+ */
+export const judgedOnNothingLines = (report: CompareReport): string[] =>
+  report.outcomes
+    .filter((outcome) => exitCodeOf(outcome.summary) === EXIT.invalid)
+    .map(({ name, summary }) => `error: engine "${name}" (${describeEngine(summary.engine)}): nothing was judged: every fixture was skipped or not applicable (exit 2)`);

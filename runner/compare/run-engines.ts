@@ -11,10 +11,10 @@ import type { ResolvedVariant } from '../../reference/index.ts';
 import { undocumentedDeclarations } from '../causes/ambiguity.ts';
 import { referenceWith } from '../causes/patched-reference.ts';
 import { type Io, showPath } from '../cli/command.ts';
-import { AdapterError, engineFlags, engineName, EngineStartError, judgedByProfile } from '../engines/engine.ts';
+import { AdapterError, engineFlags, engineName, EngineStartError, judgedByProfile, startEngine } from '../engines/engine.ts';
 import type { CheckedFixture, LoadedFixture } from '../load/fixtures.ts';
 import type { LoadError } from '../load/load-result.ts';
-import { PLAYS_EVERYTHING } from '../profile/profile.ts';
+import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { reproCommand, reproGameCommand } from '../report/divergence.ts';
 import { gameSettings, generatedGamesStoppable, type GamesWanted, isGame, isProbe, PROBES_GROUP } from '../run/generated-games.ts';
 import { countResults, cutShort, type FixtureResult, NOT_RUN_INTERRUPTED, type RunSummary } from '../run/outcome.ts';
@@ -62,9 +62,9 @@ export async function runEngines(engines: readonly ComparedEngine[], setup: Comp
       const engine = engines[index] as ComparedEngine;
       const { items, selected } = prepared[index] as (typeof prepared)[number];
       const started = performance.now();
-      const { results, problem } = await runItems(engine, items, setup, jobsEach, progress, io);
+      const [{ results, problem }, profile] = await Promise.all([runItems(engine, items, setup, jobsEach, progress, io), judgedUnderProfile(engine, io.signal)]);
       if (problem !== undefined) adapterProblems.push(problem);
-      outcomes[index] = outcomeOf(engine, items, results, { selected, durationMs: Math.round(performance.now() - started) }, setup, io);
+      outcomes[index] = outcomeOf(engine, profile, items, results, { selected, durationMs: Math.round(performance.now() - started) }, setup, io);
     }
   };
   try {
@@ -140,8 +140,25 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
   return { results: tasks.map((task, index) => raw[index] ?? resultWithout(task, 'skipped', NOT_RUN_INTERRUPTED)) };
 }
 
+/**
+ * The profile an engine is judged under: the engines file's, else the one its hello declares, read from an engine
+ * started for that alone (none where it cannot start: its results say why).
+ */
+async function judgedUnderProfile(engine: ComparedEngine, signal?: AbortSignal): Promise<EngineProfile | undefined> {
+  if (engine.profile !== undefined || engine.spec.kind === 'reference') return engine.profile?.value;
+  try {
+    const started = await startEngine(engine.spec, signal);
+    await started.close();
+    return started.profile;
+  } catch (error) {
+    if (error instanceof EngineStartError) return undefined;
+    throw error;
+  }
+}
+
 function outcomeOf(
   engine: ComparedEngine,
+  profile: EngineProfile | undefined,
   items: readonly RunItem[],
   results: FixtureResult[],
   run: { selected: number; durationMs: number },
@@ -153,7 +170,7 @@ function outcomeOf(
     const under = judgedUnderOf(results[index] as FixtureResult, item.rules);
     fixtures.set(item.fixture.id, { rules: rulesChecked(item.fixture, item.rules), ...(under === undefined ? {} : { judgedUnder: under }) });
   }
-  const undocumented = engine.profile === undefined ? [] : undocumentedDeclarations(engine.profile.value, setup.variants);
+  const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile, setup.variants);
   const summary: RunSummary = {
     engine: engineName(engine.spec),
     results,
@@ -170,7 +187,7 @@ function outcomeOf(
     name: engine.name,
     ...(engine.profile === undefined ? {} : { profile: engine.profile.file }),
     ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.file }),
-    readings: declaredReadings(engine.profile?.value, setup.variants),
+    readings: declaredReadings(profile, setup.variants),
     summary,
     fixtures,
   };
