@@ -1,7 +1,8 @@
 // compare and what it reads before any engine runs: a stop (Ctrl-C, SIGTERM) heard while the engines file is read
-// and while the corpus is checked, as run hears it; nothing is run then, exit 130. And what --merge holds the engines
-// file to: the profiles and known bugs the reports were judged under.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+// and while the corpus is checked, as run hears it; nothing is run then, exit 130. What --merge holds the engines
+// file to: the profiles and known bugs the reports were judged under. And an input never written over (the hostile
+// cases show the fixtures; a variant of --variants needs a folder made here).
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -79,3 +80,17 @@ test('--merge refuses an engine whose profile or known bugs are not those its re
     await rm(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+test('--out naming a variant file of --variants: refused, --force or not, as every file compare reads', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'scopa-compare-variants-'));
+  try {
+    const made = await runCli(['new', 'house', '--extends', 'pagat'], { cwd: dir });
+    expect(made.code, made.stderr).toBe(0);
+    const before = await readFile(join(dir, 'variants/house.yaml'), 'utf8');
+    const ran = await runCli(['compare', REFERENCE_ALONE, join(REPO_ROOT, 'runner/testdata/hostile/engines/fixtures/one-play.yaml'), '--variants', 'variants', '--out', 'variants/house.yaml', '--force'], { cwd: dir });
+    expect(ran).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('error: --out names variants/house.yaml, which this compare reads as input: nothing was run or written\n') });
+    expect(await readFile(join(dir, 'variants/house.yaml'), 'utf8')).toBe(before);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
