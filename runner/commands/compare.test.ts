@@ -237,9 +237,10 @@ describe('every reporter, and the badges', () => {
 
 describe('what each engine is judged under and why it was not judged, in every format', () => {
   // The rank bug listed as known; an engine whose hello declares a reading and what no source documents; one that plays
-  // only escoba (judged on nothing here); one that cannot start.
+  // only escoba (judged on nothing here); one that cannot start, saying why in markup.
   const HELLO_READS = join(REPO_ROOT, 'runner/compare/cases/engines/hello-reads.mjs');
   const PLAYS_NOTHING = join(REPO_ROOT, 'runner/testdata/hostile/engines/plays-nothing.mjs');
+  const CRASHES_IN_MARKUP = join(REPO_ROOT, 'runner/compare/cases/engines/crash-with-markup.mjs');
   const node = (program: string): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(program)}`;
   let engines: string;
   let ran: CliRun;
@@ -256,7 +257,7 @@ describe('what each engine is judged under and why it was not judged, in every f
       { name: 'rank-known', engine: built[1]?.engineCommand, knownBugs: 'rank-bugs.yaml' },
       { name: 'hello-reads', engine: node(HELLO_READS) },
       { name: 'escoba-only', engine: node(PLAYS_NOTHING) },
-      { name: 'crashes', engine: node(CRASHES) },
+      { name: 'crashes', engine: node(CRASHES_IN_MARKUP) },
     ] }));
     ran = await compare(engines, ...FIXTURES, '--variant', 'pagat', '--jobs', '2', '--reporter', 'json');
     report = join(dir, 'judged.json');
@@ -277,6 +278,17 @@ describe('what each engine is judged under and why it was not judged, in every f
     expect(judged.matrix.every((row) => row.tellsApart)).toBe(true);
   });
 
+  test('the engine judged on nothing is named on stderr, as run says it, whatever the reporter', async () => {
+    const said = 'error: engine "escoba-only" (engine ';
+    const why = '): nothing was judged: every fixture was skipped or not applicable (exit 2)';
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toContain(said);
+    expect(ran.stderr).toContain(why);
+    const merged = await compare(engines, '--merge', report, '--reporter', 'markdown');
+    expect(merged.code).toBe(2);
+    expect(merged.stderr.split('\n').filter((line) => line.includes(why))).toEqual([expect.stringContaining(said)]);
+  });
+
   test('pretty, markdown and HTML: the known bug, the undocumented declaration, the first error, a headline true to the cells', async () => {
     const [pretty, markdown] = await Promise.all([compare(engines, '--merge', report), compare(engines, '--merge', report, '--reporter', 'markdown')]);
     const page = join(dir, 'judged.html');
@@ -293,9 +305,10 @@ describe('what each engine is judged under and why it was not judged, in every f
     expect(markdown.stdout).toContain(`**Undocumented:** ${undocumented}`);
     expect(text).toContain(`<strong>Undocumented:</strong> ${undocumented}`);
 
-    expect(pretty.stdout).toMatch(/errored first on pagat\/cap-choice-02: the engine could not be started: .*\n +fake engine: cannot open its rule tables\n/);
-    expect(markdown.stdout).toMatch(/\*\*crashes errored\*\* first on pagat\/cap-choice-02: the engine could not be started: .* fake engine: cannot open its rule tables\n/);
-    expect(text).toMatch(/errored first on pagat\/cap-choice-02:<pre class="report">the engine could not be started: [^<]*\nfake engine: cannot open its rule tables<\/pre>/);
+    expect(pretty.stdout).toMatch(/errored first on pagat\/cap-choice-02: the engine could not be started: .*\n +<img src=x onerror=alert\(1\)> \| \*\*cannot\*\* open `tables`\n/);
+    expect(markdown.stdout).toMatch(/\*\*crashes errored\*\* first on pagat\/cap-choice-02: the engine could not be started: .* &lt;img src=x onerror=alert\(1\)&gt; \\\| \\\*\\\*cannot\\\*\\\* open \\`tables\\`\n/);
+    expect(text).toMatch(/errored first on pagat\/cap-choice-02:<pre class="report">the engine could not be started: [^<]*\n&lt;img src=x onerror=alert\(1\)&gt; \| \*\*cannot\*\* open `tables`<\/pre>/);
+    expect(`${markdown.stdout}${text}`).not.toContain('<img');
 
     const rules = (JSON.parse(ran.stdout) as Judged).matrix.length;
     const headline = `${rules} rules checked; ${rules} rules telling the engines apart (their cells' statuses differ)`;

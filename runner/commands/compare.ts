@@ -32,7 +32,7 @@ import { COMPARISON, type EngineRead, readComparison, renderCompareJson } from '
 import { COMPARE_MARK, renderCompareMarkdown } from '../compare/markdown.ts';
 import { mergeComparisons } from '../compare/merge.ts';
 import { compareSummaryLine, renderComparePretty } from '../compare/pretty.ts';
-import { compareReportOf, type CompareReport, exitCodeOfComparison } from '../compare/report.ts';
+import { compareReportOf, type CompareReport, exitCodeOfComparison, judgedOnNothingLines } from '../compare/report.ts';
 import { runEngines } from '../compare/run-engines.ts';
 
 const REPORTERS = {
@@ -191,7 +191,7 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
     if (merging) {
       const reads: EngineRead[] = [];
       for (const given of rest) reads.push(...(await readReport(resolve(io.cwd, given), io)));
-      const merged = mergeComparisons(engines, reads, registry);
+      const merged = mergeComparisons(engines, reads);
       if (!merged.ok) {
         for (const problem of merged.problems) io.stderr.write(`error: ${problem}\n`);
         return EXIT.invalid;
@@ -242,6 +242,7 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
 
     const report = compareReportOf(outcomes, baseline === undefined ? undefined : { file: showPath(resolve(io.cwd, values.baseline as string), io), outcomes: baseline.map((read) => read.outcome) });
     const written = await writeReports(report, { reporter: reporter as ReporterName | typeof HTML, ...(out === undefined ? {} : { out }), ...(badges === undefined ? {} : { badges }) }, io);
+    for (const line of judgedOnNothingLines(report)) io.stderr.write(`${line}\n`);
     if (adapterProblems.length > 0) {
       reportLoadErrors(adapterProblems, io);
       return EXIT.invalid;

@@ -5,7 +5,7 @@
  * engines that gave it; and one summary line.
  * @module
  */
-import { countsLine, describeEngine, type FixtureResult, type RunSummary } from '../run/outcome.ts';
+import { countsLine, describeEngine, type RunSummary } from '../run/outcome.ts';
 import type { EngineOutcome } from './comparison.ts';
 import type { Disagreement } from './disagreements.ts';
 import { describeCell, matrixHeadline, shownRows } from './matrix.ts';
@@ -36,7 +36,7 @@ export function engineCountsLine(summary: RunSummary): string {
 
 /** The first fixture an engine errored on, and the first lines of why (an engine's stderr may follow its message). */
 export function firstError(outcome: EngineOutcome): { id: string; lines: string[] } | undefined {
-  const errored = outcome.summary.results.find((result: FixtureResult) => result.outcome === 'errored');
+  const errored = outcome.summary.results.find((result) => result.outcome === 'errored');
   return errored === undefined ? undefined : { id: errored.id, lines: (errored.message ?? '').split('\n').slice(0, ERROR_LINES) };
 }
 
