@@ -66,8 +66,13 @@ test('--merge refuses an engine whose profile or known bugs are not those its re
     expect(await merge()).toMatchObject({ code: 2, stderr: refusal('its reports were judged under profile "last-play.yaml", where the engines file now gives "renamed.yaml"') });
     await enginesWith({ profile: 'last-play.yaml', knownBugs: 'bugs.yaml' });
     await writeFile(at('last-play.yaml'), 'variants:\n  - id: pagat\n');
-    expect(await merge()).toMatchObject({ code: 2, stderr: refusal('its profile "last-play.yaml" now declares other readings than its reports were judged under') });
-    await writeFile(at('last-play.yaml'), 'variants:\n  - id: pagat\n    rules:\n      sweep: { lastPlay: true }\n');
+    expect(await merge()).toMatchObject({ code: 2, stderr: refusal('its profile "last-play.yaml" now declares other than when its reports were made') });
+    // The same readings, fewer players: not what the reports were judged under either.
+    await writeFile(at('last-play.yaml'), 'variants:\n  - id: pagat\n    players: [2]\n    rules:\n      sweep: { lastPlay: true }\n');
+    expect(await merge()).toMatchObject({ code: 2, stderr: refusal('its profile "last-play.yaml" now declares other than when its reports were made') });
+    // The same declarations written otherwise: merged.
+    await writeFile(at('last-play.yaml'), '# reformatted\nvariants: [{ rules: { sweep: { lastPlay: true } }, id: pagat }]\n');
+    expect((await merge()).stdout).toBe(merged.stdout);
     await enginesWith({ profile: 'last-play.yaml' });
     expect(await merge()).toMatchObject({ code: 2, stderr: refusal('its reports were judged with known bugs "bugs.yaml", where the engines file now gives none') });
     await enginesWith({ profile: 'last-play.yaml', knownBugs: 'bugs.yaml' });

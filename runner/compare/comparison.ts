@@ -30,6 +30,8 @@ export interface EngineOutcome {
   name: string;
   /** Its profile and known-bugs files, as the engines file writes them (the bugs are in the run's `knownBugs`). */
   profile?: string;
+  /** What the profile file declared when the engine ran (engines-file.ts, profileDigest). */
+  profileDigest?: string;
   knownBugs?: string;
   readings: DeclaredReading[];
   /** The run, as `run` reports it (`summary.engine` is its command, its adapter, or `reference`). */

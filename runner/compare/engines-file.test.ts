@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { variantsOrStop } from '../cli/command.ts';
 import { DEFAULT_TIMEOUT_MS } from '../engines/engine.ts';
-import { loadEnginesFile, MAX_ENGINES_FILE_BYTES } from './engines-file.ts';
+import { loadEnginesFile, MAX_ENGINES_FILE_BYTES, profileDigest } from './engines-file.ts';
 
 const CASES = fileURLToPath(new URL('cases/', import.meta.url));
 const INVALID = join(CASES, 'invalid');
@@ -78,7 +78,15 @@ describe('valid engines files', () => {
       path: join(folder, 'profiles/last-play.yaml'),
       file: 'profiles/last-play.yaml',
       value: { variants: [{ id: 'pagat', rules: { sweep: { lastPlay: true } } }] },
+      digest: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
+  });
+
+  test('a profile\'s digest: the same for the same declarations in any order of keys, another for another declaration', () => {
+    const digest = profileDigest({ variants: [{ id: 'pagat', rules: { sweep: { lastPlay: true } } }] });
+    expect(profileDigest({ variants: [{ rules: { sweep: { lastPlay: true } }, id: 'pagat' }] })).toBe(digest);
+    expect(profileDigest({ variants: [{ id: 'pagat', players: [2], rules: { sweep: { lastPlay: true } } }] })).not.toBe(digest);
+    expect(profileDigest({ variants: [{ id: 'pagat', rules: { sweep: { lastPlay: false } } }] })).not.toBe(digest);
   });
 
   test('a profile with a problem is reported in the profile, at its line', async () => {

@@ -5,6 +5,7 @@
  * engines file, or in the profile or known-bugs file it names.
  * @module
  */
+import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import type { ResolvedVariant } from '../../reference/index.ts';
 import { loadKnownBugsFile } from '../causes/known-bugs-file.ts';
@@ -21,8 +22,8 @@ import { statIfAny } from '../util/files.ts';
 export interface ComparedEngine {
   name: string;
   spec: EngineSpec;
-  /** The profile file (its path, and as the engines file writes it), and what it declares. */
-  profile?: { path: string; file: string; value: EngineProfile };
+  /** The profile file (its path, and as the engines file writes it), what it declares, and that as a digest. */
+  profile?: { path: string; file: string; value: EngineProfile; digest: string };
   /** The known-bugs file (its path, and as the engines file writes it), and the bugs it names. */
   knownBugs?: { path: string; file: string; bugs: KnownBug[] };
 }
@@ -86,7 +87,7 @@ export async function loadEnginesFile(path: string, variants: ReadonlyMap<string
     if (entry.profile !== undefined) {
       const profilePath = resolve(folder, entry.profile);
       const profile = await loadProfileFile(profilePath, variants);
-      if (profile.ok) engine.profile = { path: profilePath, file: entry.profile, value: profile.value };
+      if (profile.ok) engine.profile = { path: profilePath, file: entry.profile, value: profile.value, digest: profileDigest(profile.value) };
       else errors.push(...profile.errors);
     }
     if (entry.knownBugs !== undefined) {
@@ -99,6 +100,19 @@ export async function loadEnginesFile(path: string, variants: ReadonlyMap<string
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: loaded };
 }
+
+/**
+ * What a profile declares, as the first 16 hex digits of the sha256 of its value with its keys sorted: however its
+ * file is laid out, the same declarations give the same digest. How `compare --merge` knows the profile a report was
+ * judged under.
+ */
+export const profileDigest = (profile: EngineProfile): string => createHash('sha256').update(JSON.stringify(keysSorted(profile))).digest('hex').slice(0, 16);
+
+const keysSorted = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(keysSorted);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, keysSorted((value as Record<string, unknown>)[key])]));
+};
 
 /** How to start an entry's engine: its command run in `cwd`, its adapter read from `folder`. */
 function specOf(entry: EngineEntry, folder: string, cwd: string): EngineSpec {

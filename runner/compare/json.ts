@@ -28,6 +28,7 @@ export function renderCompareJson(report: CompareReport): string {
   const engines = report.outcomes.map((outcome) => ({
     name: outcome.name,
     profile: outcome.profile,
+    profileDigest: outcome.profileDigest,
     knownBugs: outcome.knownBugs,
     readings: outcome.readings,
     run: JSON.parse(renderJson(outcome.summary)) as unknown,
@@ -42,6 +43,7 @@ export function renderCompareJson(report: CompareReport): string {
 interface EngineData {
   name: string;
   profile?: string;
+  profileDigest?: string;
   knownBugs?: string;
   readings: DeclaredReading[];
   run: ReportData & Pick<RunSummary, 'games' | 'probes'>;
@@ -88,6 +90,7 @@ export function readComparison(text: string, file: string): LoadResult<EngineRea
     const outcome: EngineOutcome = {
       name: data.name,
       ...(data.profile === undefined ? {} : { profile: data.profile }),
+      ...(data.profileDigest === undefined ? {} : { profileDigest: data.profileDigest }),
       ...(data.knownBugs === undefined ? {} : { knownBugs: data.knownBugs }),
       readings: data.readings,
       summary,

@@ -4,33 +4,31 @@
  * says, and each engine's shards must be the whole of one run, as `merge` puts a run's shards together.
  * @module
  */
-import type { ResolvedVariant } from '../../reference/index.ts';
-import { undocumentedDeclarations } from '../causes/ambiguity.ts';
 import { engineName } from '../engines/engine.ts';
 import { mergeShardReports } from '../report/merge.ts';
 import { isGame, isProbe } from '../run/generated-games.ts';
 import { type EngineOutcome, generatedOf, generatedSummariesOf, type RunFixture } from './comparison.ts';
 import type { ComparedEngine } from './engines-file.ts';
 import type { EngineRead } from './json.ts';
-import { declaredReadings } from './readings.ts';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 const filesOf = (reads: readonly EngineRead[]): string => [...new Set(reads.map((read) => read.shard.file))].join(', ');
 
 /** What an engine declares, as its reports write it: the same in every report of one run. */
-const declarationsOf = ({ outcome }: EngineRead): string => JSON.stringify([outcome.profile, outcome.knownBugs, outcome.readings]);
+const declarationsOf = ({ outcome }: EngineRead): string => JSON.stringify([outcome.profile, outcome.profileDigest, outcome.knownBugs, outcome.readings]);
 
 /**
  * How an engine's profile or known bugs, as the engines file declares them now, differ from what its report was
- * judged under (its profile's file and the readings and undocumented declarations it made, its known-bugs file and
- * bugs), in words; undefined where they do not. The variants are those the profiles are read against.
+ * judged under (its profile's file and what it declared, its known-bugs file and bugs), in words; undefined where
+ * they do not.
  */
-function changedDeclarations(engine: ComparedEngine, { outcome }: EngineRead, variants: ReadonlyMap<string, ResolvedVariant>): string | undefined {
+function changedDeclarations(engine: ComparedEngine, { outcome }: EngineRead): string | undefined {
   const named = (file: string | undefined): string => (file === undefined ? 'none' : JSON.stringify(file));
   if (outcome.profile !== engine.profile?.file) return `its reports were judged under profile ${named(outcome.profile)}, where the engines file now gives ${named(engine.profile?.file)}`;
-  if (engine.profile !== undefined) {
-    const now = JSON.stringify([declaredReadings(engine.profile.value, variants), undocumentedDeclarations(engine.profile.value, variants)]);
-    if (now !== JSON.stringify([outcome.readings, outcome.summary.undocumented ?? []])) return `its profile ${named(engine.profile.file)} now declares other readings than its reports were judged under`;
+  if (engine.profile !== undefined && outcome.profileDigest !== engine.profile.digest) {
+    return outcome.profileDigest === undefined
+      ? `its reports do not say what its profile ${named(engine.profile.file)} declared when they were made (an older compare wrote them)`
+      : `its profile ${named(engine.profile.file)} now declares other than when its reports were made`;
   }
   if (outcome.knownBugs !== engine.knownBugs?.file) return `its reports were judged with known bugs ${named(outcome.knownBugs)}, where the engines file now gives ${named(engine.knownBugs?.file)}`;
   const bugs = (list: readonly { name: string }[] | undefined): string => (list === undefined || list.length === 0 ? 'none' : list.map((bug) => bug.name).join(', '));
@@ -38,11 +36,8 @@ function changedDeclarations(engine: ComparedEngine, { outcome }: EngineRead, va
   return undefined;
 }
 
-/**
- * Each engine's outcome, in the engines file's order; or every reason the reports are not one comparison. The
- * variants are those the engines' profiles are read against.
- */
-export function mergeComparisons(engines: readonly ComparedEngine[], reads: readonly EngineRead[], variants: ReadonlyMap<string, ResolvedVariant>): { ok: true; value: EngineOutcome[] } | { ok: false; problems: string[] } {
+/** Each engine's outcome, in the engines file's order; or every reason the reports are not one comparison. */
+export function mergeComparisons(engines: readonly ComparedEngine[], reads: readonly EngineRead[]): { ok: true; value: EngineOutcome[] } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const listed = new Set(engines.map((engine) => engine.name));
   for (const read of reads) {
@@ -66,7 +61,7 @@ export function mergeComparisons(engines: readonly ComparedEngine[], reads: read
       problems.push(`the reports of engine "${engine.name}" declare different profiles, known bugs or readings: ${filesOf(own)}`);
       continue;
     }
-    const changed = changedDeclarations(engine, first, variants);
+    const changed = changedDeclarations(engine, first);
     if (changed !== undefined) {
       problems.push(`${filesOf(own)}: engine "${engine.name}": ${changed}: run its jobs again, or merge with the engines file they ran with`);
       continue;

@@ -185,7 +185,7 @@ function outcomeOf(
   };
   return {
     name: engine.name,
-    ...(engine.profile === undefined ? {} : { profile: engine.profile.file }),
+    ...(engine.profile === undefined ? {} : { profile: engine.profile.file, profileDigest: engine.profile.digest }),
     ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.file }),
     readings: declaredReadings(profile, setup.variants),
     summary,
