@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type CliRun, type CliSettings, runCli } from '../cli/cli-harness.ts';
+import { type CliRun, type CliSettings, REPO_ROOT, runCli } from '../cli/cli-harness.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import { FIXTURES_DIR } from '../util/repo-paths.ts';
 
@@ -226,5 +226,35 @@ describe('reporters', () => {
     const ran = await run([DEMO, '--reporter', reporter]);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toMatch(start);
+  });
+});
+
+describe('UNDOCUMENTED declarations (issue 29)', () => {
+  // Its hello declares pagat with a sweep on the round's last play (a reading of the register) and the coins in
+  // spades (which no source documents); it answers every replay with no events.
+  const HELLO_READS = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'runner/compare/cases/engines/hello-reads.mjs'))}`;
+  const undocumentedOf = (ran: CliRun): unknown => (JSON.parse(ran.stdout) as { undocumented?: unknown }).undocumented;
+
+  test.each(['1', '2'])("the hello's profile, with no --profile: its undocumented declaration marked in the pretty and JSON reports (--jobs %s)", async (jobs) => {
+    const given = [DEMO, '--engine', HELLO_READS, '--jobs', jobs];
+    const pretty = await run(given);
+    expect(pretty.code).toBe(1);
+    expect(pretty.stdout).toContain('\nUNDOCUMENTED: the profile declares what no source documents (pagat deck.coinsSuit: S): the result holds only under these declarations\n');
+    const ran = await run([...given, '--reporter', 'json']);
+    expect(ran.code).toBe(1);
+    expect(undocumentedOf(ran)).toEqual(['pagat deck.coinsSuit: S']);
+  });
+
+  test("--profile replaces the hello's: only its own undocumented declarations are marked", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'run-undocumented-'));
+    try {
+      const profile = join(dir, 'profile.yaml');
+      await writeFile(profile, 'variants:\n  - id: pagat\n    rules: { sweep: { lastPlay: true }, deck: { coinsSuit: H } }\n');
+      const ran = await run([DEMO, '--engine', HELLO_READS, '--jobs', '2', '--profile', profile, '--reporter', 'json']);
+      expect(ran.code).toBe(1);
+      expect(undocumentedOf(ran)).toEqual(['pagat deck.coinsSuit: H']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -292,11 +292,9 @@ counted as not run). Where several apply: 2, then 3, then 1.`,
     }, io);
     if (typeof prepared === 'number') return prepared;
     const { tasks, registry, profile, leftOut, knownBugs, inputs } = prepared;
-    const undocumented = profile === undefined ? [] : undocumentedDeclarations(profile, registry);
     const settings = {
       started,
       ...(knownBugs === undefined ? {} : { knownBugs }),
-      ...(undocumented.length === 0 ? {} : { undocumented }),
       ...(prepared.games === undefined ? {} : { games: prepared.games }),
       ...(prepared.probes === undefined ? {} : { probes: prepared.probes }),
       engine: judgedByProfile(engine, profile),
@@ -618,8 +616,6 @@ interface RunSettings {
   baseline?: OutputFile;
   profile?: EngineProfile;
   knownBugs?: KnownBug[];
-  /** The profile's declarations no source documents. */
-  undocumented?: string[];
   jobs: number;
   bail: boolean;
   reporter: ReporterName;
@@ -634,6 +630,9 @@ interface RunSettings {
 
 async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVariant>, settings: RunSettings, io: Io): Promise<ExitCode> {
   const progress = progressLine(io, tasks.length, 'run');
+  // The declarations no source documents of the profile the run is judged under: --profile's, else the one each
+  // engine declares in its hello as it starts.
+  const undocumented = new Set(settings.profile === undefined ? [] : undocumentedDeclarations(settings.profile, variants));
   let raw: (FixtureResult | undefined)[];
   try {
     raw = await runTasks(tasks, {
@@ -643,6 +642,9 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
       ...(settings.profile === undefined ? {} : { profile: settings.profile }),
       ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map((bug) => bug.name) }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
+      onDeclaredProfile: (declared) => {
+        if (settings.profile === undefined) for (const declaration of undocumentedDeclarations(declared, variants)) undocumented.add(declaration);
+      },
       onResult: (_, result) => {
         progress.tick(result.id);
         return !(settings.bail && isUnexpected(result)) && io.signal?.aborted !== true;
@@ -697,7 +699,7 @@ async function runAndReport(tasks: RunTask[], variants: Map<string, ResolvedVari
     ...(games === undefined ? {} : { games }),
     ...(probes === undefined ? {} : { probes }),
     ...(settings.knownBugs === undefined ? {} : { knownBugs: settings.knownBugs.map(({ name, rule, bug }) => ({ name, rule, bug })) }),
-    ...(settings.undocumented === undefined ? {} : { undocumented: settings.undocumented }),
+    ...(undocumented.size === 0 ? {} : { undocumented: [...undocumented] }),
     durationMs: Math.round(performance.now() - settings.started),
   };
   const unwritten = settings.findings === undefined || summary.interrupted ? 0 : await writeShrunk(summary, settings.findings, io);

@@ -17,7 +17,8 @@ import { itemOfTask, type RunTask } from './task.ts';
 export type ToWorker = { type: 'run'; index: number; task: RunTask } | { type: 'close' } | { type: 'abort' };
 /** Worker to main thread. */
 export type FromWorker =
-  | { type: 'ready' }
+  /** The worker's engine has started; `profile` is the one its hello declares, if any. */
+  | { type: 'ready'; profile?: EngineProfile }
   | { type: 'start-failed'; message: string; adapterProblem?: LoadError }
   | { type: 'result'; index: number; result: Awaited<ReturnType<typeof runFixture>> };
 
@@ -51,7 +52,7 @@ async function serveMainThread(): Promise<void> {
       .then((item) => ('fixture' in item ? runFixture(engine, item, profile, undefined, known) : item))
       .then((result) => send({ type: 'result', index, result }));
   });
-  send({ type: 'ready' });
+  send({ type: 'ready', ...(engine.profile === undefined ? {} : { profile: engine.profile }) });
 }
 
 await serveMainThread();

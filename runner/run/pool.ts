@@ -29,6 +29,11 @@ export interface PoolOptions {
   variants?: Map<string, ResolvedVariant>;
   /** The names of the engine's known bugs (`--known-bugs`): each fixture is judged against the reference playing them. */
   knownBugs?: readonly string[];
+  /**
+   * Called with the profile each engine of the run declares in its hello, as it starts: the fixtures are judged under
+   * it where no `profile` is given.
+   */
+  onDeclaredProfile?: (profile: EngineProfile) => void;
   /** Called as each result arrives (in any order); return false to hand out no more fixtures. */
   onResult?: (index: number, result: FixtureResult) => boolean;
   /** Aborted when the user stops the run: the engines are ended at once, with the fixtures they were running. */
@@ -50,6 +55,7 @@ async function runInProcess(tasks: readonly RunTask[], options: PoolOptions): Pr
   const known = await knownBugsNamed(options.knownBugs ?? []);
   const engine = askingSomeTwice(await startEngine(options.engine, options.signal));
   try {
+    if (engine.profile !== undefined) options.onDeclaredProfile?.(engine.profile);
     await runReadingAhead(
       tasks,
       async (task) => resultOfCheck(task, options) ?? itemOfTask(task, options.variants),
@@ -125,6 +131,7 @@ function runOnWorkers(tasks: readonly RunTask[], options: PoolOptions): Promise<
         switch (message.type) {
           case 'ready':
             ready = true;
+            if (message.profile !== undefined) options.onDeclaredProfile?.(message.profile);
             if (options.signal?.aborted === true) send({ type: 'abort' });
             handOut();
             break;
