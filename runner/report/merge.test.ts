@@ -144,6 +144,12 @@ describe('merging the shards of a run', () => {
     });
   });
 
+  test("the declarations no source documents are any shard's: one that started no engine knows none of a hello's profile", () => {
+    const given = shards(3, (index) => (index === 1 ? {} : { undocumented: index === 2 ? ['pagat deck.coinsSuit: S'] : ['pagat deck.coinsSuit: S', 'escoba deck.coinsSuit: S'] }));
+    expect(mergeShardReports(given)).toMatchObject({ ok: true, value: { undocumented: ['pagat deck.coinsSuit: S', 'escoba deck.coinsSuit: S'] } });
+    expect(mergeShardReports(shards(2))).toMatchObject({ ok: true, value: expect.not.objectContaining({ undocumented: expect.anything() }) });
+  });
+
   test('one report of a run without --shard is the run', () => {
     const [whole] = shards(1);
     expect(mergeShardReports([whole as ShardReport])).toMatchObject({ ok: true, value: { durationMs: 100 } });

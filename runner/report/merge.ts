@@ -181,12 +181,19 @@ export function mergeShardReports(reports: readonly ShardReport[]): { ok: true; 
       interrupted: reports.some((report) => report.interrupted),
       // The work the shards did, one after the other: what one run of the whole selection would take.
       durationMs: reports.reduce((sum, report) => sum + report.durationMs, 0),
-      // The engine's known bugs and the profile's declarations are the run's: every shard's are the same.
+      // The engine's known bugs are the run's: every shard's are the same. The declarations no source documents
+      // are those of any shard: a shard that started no engine knows none of a profile sent in the hello.
       ...(first.knownBugs === undefined ? {} : { knownBugs: first.knownBugs }),
-      ...(first.undocumented === undefined ? {} : { undocumented: first.undocumented }),
+      ...undocumentedOf(reports),
       ...partsOf(reports, results),
     },
   };
+}
+
+/** The undocumented declarations of the shards, each once, in the order they are first met. */
+function undocumentedOf(reports: readonly { undocumented?: string[] }[]): { undocumented?: string[] } {
+  const undocumented = [...new Set(reports.flatMap((report) => report.undocumented ?? []))];
+  return undocumented.length === 0 ? {} : { undocumented };
 }
 
 /** How a shard's games or probes were made, in words: shards of one run agree on it. */
