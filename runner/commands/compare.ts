@@ -12,13 +12,13 @@ import { resolveFixtureArgs } from '../cli/fixture-args.ts';
 import { type OutputFile, type OutputKind, outputFile, refuseToWriteOver, writeOutputFile } from '../cli/output-file.ts';
 import { escapeControls } from '../cli/output.ts';
 import { userVariantSources, userVariantsFlags, variantIdOf, VARIANTS_OPTION } from '../cli/variant-args.ts';
-import { checkFixtureFiles } from '../load/corpus.ts';
+import { checkFixturesShown } from '../cli/fixture-check.ts';
 import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
 import { htmlReportTarget, writeHtmlReport } from '../report/html/write.ts';
 import { MAX_REPORT_BYTES } from '../report/merge.ts';
 import { MAX_JOBS } from '../run/pool.ts';
-import { type Progress, progressLine } from '../run/progress.ts';
+import { progressLine } from '../run/progress.ts';
 import { type GamesWanted, PROBES_GROUP } from '../run/generated-games.ts';
 import { parseShard, type Selection, selectFixtures, splitList } from '../run/select.ts';
 import { readUserFile, statIfAny } from '../util/files.ts';
@@ -205,21 +205,8 @@ reported). As run decides each engine's; where several apply: 2, then 3, then 1.
         ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
       };
       const plainReference = engines.some((engine) => engine.spec.kind === 'reference' && engine.profile === undefined && engine.knownBugs === undefined);
-      let checking: Progress | undefined;
-      const corpus = await checkFixtureFiles(fixturePaths, registry, {
-        judgeOnReference: plainReference,
-        progress: (total) => {
-          checking = progressLine(io, total, 'check');
-          return (file) => checking?.tick(showPath(file, io));
-        },
-        ...(io.signal === undefined ? {} : { signal: io.signal }),
-      });
-      checking?.done();
-      if (corpus.unchecked > 0) {
-        const total = corpus.files.length;
-        io.stderr.write(`interrupted (Ctrl-C or a signal) while the fixtures were checked (${total - corpus.unchecked} of ${total}): nothing was run\n`);
-        return EXIT.interrupted;
-      }
+      const corpus = await checkFixturesShown(fixturePaths, registry, { judgeOnReference: plainReference }, io);
+      if (corpus === undefined) return EXIT.interrupted;
       if (corpus.errors.length > 0) throw new InvalidInputError(corpus.errors);
       const chosen = selectFixtures(corpus.checked.map((checked) => ({ fixture: checked, file: checked.path })), { ...selection, shard: undefined });
       if (chosen.length === 0 && games === undefined && probes === undefined) {

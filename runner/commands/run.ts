@@ -16,7 +16,7 @@ import { reproCommand, reproGameCommand } from '../report/divergence.ts';
 import { AdapterError, engineFlags, engineName, type EngineSpec, EngineStartError, judgedByProfile } from '../engines/engine.ts';
 import { engineSpecOf } from '../engines/flags.ts';
 import { resolveFixtureArgs } from '../cli/fixture-args.ts';
-import { checkFixtureFiles } from '../load/corpus.ts';
+import { checkFixturesShown } from '../cli/fixture-check.ts';
 import { fixtureIdOf, listFixtureFiles } from '../load/fixtures.ts';
 import type { LoadError } from '../load/load-result.ts';
 import { unknownVariantMessage } from '../load/variants.ts';
@@ -29,7 +29,7 @@ import { loadProfileFile } from '../profile/load.ts';
 import { type EngineProfile, PLAYS_EVERYTHING } from '../profile/profile.ts';
 import { countResults, cutShort, exitCodeOf, type FixtureResult, type GamesSummary, isUnexpected, NOT_RUN_INTERRUPTED, type ProbesSummary, type RunSummary } from '../run/outcome.ts';
 import { MAX_JOBS, runTasks } from '../run/pool.ts';
-import { type Progress, progressLine } from '../run/progress.ts';
+import { progressLine } from '../run/progress.ts';
 import { resultWithout, type RunTask, taskOf } from '../run/task.ts';
 import { GAMES_GROUP, gameSettings, generatedGamesStoppable, type GamesWanted, namesGames, isGame, isProbe, PROBES_GROUP, rulesExercised, settingOf } from '../run/generated-games.ts';
 import { shrinkFailures } from '../run/shrink-generated.ts';
@@ -392,24 +392,18 @@ async function prepareRun(paths: string[], selection: Selection, wanted: RunWant
       throw new UsageError(unknownVariantMessage(registry, variant));
     }
   }
-  let checking: Progress | undefined;
-  const corpus = await checkFixtureFiles(paths, registry, {
-    holdUpTo: HELD_FIXTURES,
-    jobs: wanted.jobs,
-    // The check replays each fixture on the reference engine: where that is the engine run, it judges it there too.
-    judgeOnReference: wanted.engine.kind === 'reference' && wanted.profile === undefined && wanted.knownBugs === undefined,
-    progress: (total) => {
-      checking = progressLine(io, total, 'check');
-      return (file) => checking?.tick(showPath(file, io));
+  const corpus = await checkFixturesShown(
+    paths,
+    registry,
+    {
+      holdUpTo: HELD_FIXTURES,
+      jobs: wanted.jobs,
+      // The check replays each fixture on the reference engine: where that is the engine run, it judges it there too.
+      judgeOnReference: wanted.engine.kind === 'reference' && wanted.profile === undefined && wanted.knownBugs === undefined,
     },
-    ...(io.signal === undefined ? {} : { signal: io.signal }),
-  });
-  checking?.done();
-  if (corpus.unchecked > 0) {
-    const total = corpus.files.length;
-    io.stderr.write(`interrupted (Ctrl-C or a signal) while the fixtures were checked (${total - corpus.unchecked} of ${total}): nothing was run\n`);
-    return EXIT.interrupted;
-  }
+    io,
+  );
+  if (corpus === undefined) return EXIT.interrupted;
   const inputs = await refuseToWriteOverInputs(corpus.files, wanted, io);
   const problems = await problemsInSelection(corpus.errors, corpus.files, selection);
   if (problems.length < corpus.errors.length) {
