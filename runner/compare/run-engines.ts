@@ -62,8 +62,9 @@ export async function runEngines(engines: readonly ComparedEngine[], setup: Comp
       const engine = engines[index] as ComparedEngine;
       const { items, selected } = prepared[index] as (typeof prepared)[number];
       const started = performance.now();
-      const [{ results, problem }, profile] = await Promise.all([runItems(engine, items, setup, jobsEach, progress, io), judgedUnderProfile(engine, io.signal)]);
+      const { results, problem, declared } = await runItems(engine, items, setup, jobsEach, progress, io);
       if (problem !== undefined) adapterProblems.push(problem);
+      const profile = engine.profile?.value ?? declared ?? (items.length === 0 ? await helloProfile(engine, io.signal) : undefined);
       outcomes[index] = outcomeOf(engine, profile, items, results, { selected, durationMs: Math.round(performance.now() - started) }, setup, io);
     }
   };
@@ -107,14 +108,25 @@ async function itemsOf(engine: ComparedEngine, setup: CompareSetup, version: str
   return { items, selected: whole.length };
 }
 
-/** The engine's results, one per item; where it could not start, each errored with why (and an adapter's problem). */
-async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup: CompareSetup, jobs: number, progress: Progress, io: Io): Promise<{ results: FixtureResult[]; problem?: LoadError }> {
+/**
+ * The engine's results, one per item, and the profile it declared in its hello as it started; where it could not
+ * start, each result errored with why (and an adapter's problem).
+ */
+async function runItems(
+  engine: ComparedEngine,
+  items: readonly RunItem[],
+  setup: CompareSetup,
+  jobs: number,
+  progress: Progress,
+  io: Io,
+): Promise<{ results: FixtureResult[]; problem?: LoadError; declared?: EngineProfile }> {
   const passed = new Map(setup.corpus.flatMap((checked) => (checked.passedOnReference === undefined ? [] : [[checked.id, checked.passedOnReference] as const])));
   const tasks = items.map((item): RunTask => {
     const passedOnReference = passed.get(item.fixture.id);
     return { ...taskOf(item), ...(passedOnReference === undefined || isGame(item.fixture.id) || isProbe(item.fixture.id) ? {} : { passedOnReference }) };
   });
   const profile = engine.profile?.value;
+  let declared: EngineProfile | undefined;
   let raw: (FixtureResult | undefined)[];
   try {
     raw = await runTasks(tasks, {
@@ -124,6 +136,9 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
       ...(profile === undefined ? {} : { profile }),
       ...(engine.knownBugs === undefined ? {} : { knownBugs: engine.knownBugs.bugs.map((bug) => bug.name) }),
       ...(io.signal === undefined ? {} : { signal: io.signal }),
+      onDeclaredProfile: (hello) => {
+        declared ??= hello;
+      },
       onResult: (_, result) => {
         progress.tick(`${engine.name}: ${result.id}`);
         return io.signal?.aborted !== true;
@@ -137,15 +152,15 @@ async function runItems(engine: ComparedEngine, items: readonly RunItem[], setup
     const results = tasks.map((task) => (stopped ? resultWithout(task, 'skipped', NOT_RUN_INTERRUPTED) : resultWithout(task, 'errored', `the engine could not be started: ${error.message}`)));
     return { results, ...(error instanceof AdapterError ? { problem: error.problem } : {}) };
   }
-  return { results: tasks.map((task, index) => raw[index] ?? resultWithout(task, 'skipped', NOT_RUN_INTERRUPTED)) };
+  return { results: tasks.map((task, index) => raw[index] ?? resultWithout(task, 'skipped', NOT_RUN_INTERRUPTED)), ...(declared === undefined ? {} : { declared }) };
 }
 
 /**
- * The profile an engine is judged under: the engines file's, else the one its hello declares, read from an engine
- * started for that alone (none where it cannot start: its results say why).
+ * The profile an engine's hello declares, read from an engine started for that alone: for an engine given nothing to
+ * run, which the run itself never starts (none where it cannot start).
  */
-async function judgedUnderProfile(engine: ComparedEngine, signal?: AbortSignal): Promise<EngineProfile | undefined> {
-  if (engine.profile !== undefined || engine.spec.kind === 'reference') return engine.profile?.value;
+async function helloProfile(engine: ComparedEngine, signal?: AbortSignal): Promise<EngineProfile | undefined> {
+  if (engine.spec.kind === 'reference') return undefined;
   try {
     const started = await startEngine(engine.spec, signal);
     await started.close();
