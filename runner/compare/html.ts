@@ -11,7 +11,8 @@ import { escapeHtml } from '../report/html/escape.ts';
 import { pageHead } from '../report/html/page.ts';
 import type { EngineOutcome } from './comparison.ts';
 import { describeCell, matrixHeadline, type MatrixRow } from './matrix.ts';
-import { baselineLine, compareSummaryLine, describeKnownBugs, describeReading, engineCountsLine, firstError, fixturesOrGames, judgedUnderLine, KNOWN_BUGS_SAY, undocumentedLine } from './pretty.ts';
+import { baselineLine, compareSummaryLine, describeReading, engineCountsLine, firstError, fixturesOrGames, judgedUnderLine, undocumentedLine } from './pretty.ts';
+import { describeKnownBugs, KNOWN_BUGS_SAY } from '../report/pretty.ts';
 import type { CompareReport } from './report.ts';
 
 /** At most this many fixtures of a failing cell show their divergence; the others are named. */

@@ -8,7 +8,8 @@
  */
 import { describeEngine } from '../run/outcome.ts';
 import { describeCell, matrixHeadline, shownRows } from './matrix.ts';
-import { answerLines, baselineLine, compareSummaryLine, describeKnownBugs, describeReading, firstError, fixturesOrGames, judgedUnderLine, KNOWN_BUGS_SAY, undocumentedLine } from './pretty.ts';
+import { answerLines, baselineLine, compareSummaryLine, describeReading, firstError, fixturesOrGames, judgedUnderLine, undocumentedLine } from './pretty.ts';
+import { describeKnownBugs, KNOWN_BUGS_SAY } from '../report/pretty.ts';
 import type { CompareReport } from './report.ts';
 
 /** The first line of every Markdown report compare writes: how a comment or a file of it is known. */

@@ -5,6 +5,7 @@
  * engines that gave it; and one summary line.
  * @module
  */
+import { describeKnownBugs, KNOWN_BUGS_SAY, undocumentedSaid } from '../report/pretty.ts';
 import { countsLine, describeEngine, type RunSummary } from '../run/outcome.ts';
 import type { EngineOutcome } from './comparison.ts';
 import type { Disagreement } from './disagreements.ts';
@@ -40,15 +41,9 @@ export function firstError(outcome: EngineOutcome): { id: string; lines: string[
   return errored === undefined ? undefined : { id: errored.id, lines: (errored.message ?? '').split('\n').slice(0, ERROR_LINES) };
 }
 
-/** An engine's known bugs in words: `name (RULE): what it does`. */
-export const describeKnownBugs = (summary: RunSummary): string[] => (summary.knownBugs ?? []).map(({ name, rule, bug }) => `${name} (${rule}): ${bug}`);
-
-/** What known bugs make of a run, as run says it. */
-export const KNOWN_BUGS_SAY = 'judged as the reference playing them; the run fails while any is listed';
-
 /** An engine's declarations that no source documents, and what they make of its results, as run says it. */
 export const undocumentedLine = ({ engine, declarations }: CompareReport['census']['undocumented'][number]): string =>
-  `${engine}: its profile declares what no source documents (${declarations.join('; ')}): its results hold only under these declarations`;
+  `${engine}: its profile declares ${undocumentedSaid(declarations)}: its results hold only under these declarations`;
 
 /** A declared reading in words: `pagat sweep.lastPlay: true`. */
 export const describeReading = (reading: Pick<DeclaredReading, 'variant' | 'knob' | 'value'>): string => `${reading.variant} ${reading.knob}: ${JSON.stringify(reading.value)}`;

@@ -160,21 +160,27 @@ function notJudgedLines(results: readonly FixtureResult[]): string[] {
   );
 }
 
+/** What known bugs make of a run. */
+export const KNOWN_BUGS_SAY = 'judged as the reference playing them; the run fails while any is listed';
+
+/** An engine's known bugs in words: `name (RULE): what it does`. */
+export const describeKnownBugs = (summary: RunSummary): string[] => (summary.knownBugs ?? []).map(({ name, rule, bug }) => `${name} (${rule}): ${bug}`);
+
 /** `run --known-bugs`: the bugs the engine is known to have; the run fails while any is listed. */
 function knownBugsLines(summary: RunSummary): string[] {
-  const bugs = summary.knownBugs ?? [];
+  const bugs = describeKnownBugs(summary);
   if (bugs.length === 0) return [];
-  return [
-    `KNOWN BUGS (${bugs.length}): judged as the reference playing them; the run fails while any is listed`,
-    ...bugs.map(({ name, rule, bug }) => `  ${name} (${rule}): ${bug}`),
-  ];
+  return [`KNOWN BUGS (${bugs.length}): ${KNOWN_BUGS_SAY}`, ...bugs.map((bug) => `  ${bug}`)];
 }
+
+/** A profile's declarations that no source documents, in words: `what no source documents (a; b)`. */
+export const undocumentedSaid = (declared: readonly string[]): string => `what no source documents (${declared.join('; ')})`;
 
 /** Declarations of the profile that no source documents: the result holds only under them. */
 function undocumentedLines(summary: RunSummary): string[] {
   const declared = summary.undocumented ?? [];
   if (declared.length === 0) return [];
-  return [`UNDOCUMENTED: the profile declares what no source documents (${declared.join('; ')}): the result holds only under these declarations`];
+  return [`UNDOCUMENTED: the profile declares ${undocumentedSaid(declared)}: the result holds only under these declarations`];
 }
 
 /** How games or probes were made: how many per setting, of how many settings, from which seeds. */
