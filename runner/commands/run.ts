@@ -137,10 +137,11 @@ With --games <n>, n seeded games per setting of the engine are judged after the 
 for each variant its --profile declares, each player count it plays and each option value
 it lists, games generated on the reference engine under the rules the engine declares,
 every decision legal, each to the game's end; without --profile, every variant at every
-player count (those a profile sent in the engine's hello does not play are not applicable). With --probes <n>, n seeded probes per setting: a
-generated game up to a decision where an illegal one of fuzz's shapes is tried instead (a
-card not in hand, a wrong sum, a trail where a capture is due, a sum over a rank match...),
-expecting the reference's refusal. Their ids are games/<variant>/p<players>[-<options>]-s<seed>
+player count (those a profile sent in the engine's hello does not play are not
+applicable). With --probes <n>, n seeded probes per setting: a generated game up to a
+decision where an illegal one of fuzz's shapes is tried instead (a card not in hand, a
+wrong sum, a trail where a capture is due, a sum over a rank match...), expecting the
+reference's refusal. Their ids are games/<variant>/p<players>[-<options>]-s<seed>
 and probes/..., which --filter selects (--filter 'probes/*': the probes alone) and an
 expect-fail list names (as --write-expect-fail writes them), and each failure's command
 reruns that game or probe alone. The report counts the corpus, the games and the probes
