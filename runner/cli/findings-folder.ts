@@ -48,8 +48,8 @@ export async function writeFindings(fixtures: readonly Fixture[], folder: Findin
   for (const fixture of fixtures) {
     const path = findingFile(folder, fixture);
     const text = fixtureToYaml(fixture, path);
-    // Asked without --force: a file the finding would change is first checked against the inputs, --force or not.
-    const obstacle = await obstacleAt(path, kind, false, text);
+    // A file the finding would change is first checked against the inputs, --force or not.
+    const obstacle = await obstacleAt(path, kind, text);
     const input = obstacle !== undefined && options.inputs !== undefined ? await inputAt(path, options.inputs.files) : undefined;
     const why =
       input !== undefined

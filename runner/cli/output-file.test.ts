@@ -48,10 +48,10 @@ describe('whyNotWritable', () => {
   });
 
   test('asked once without --force, the obstacle says whether --force would lift it (the findings writer asks so)', async () => {
-    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, false, 'other\n')).toEqual({ why: 'exists and differs; --force replaces it', forced: true });
-    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, false, 'my notes\n')).toBeUndefined();
-    expect(await obstacleAt(join(dir, 'folder'), FINDINGS, false, 'other\n')).toEqual({ why: 'is a directory; give the file to write', forced: false });
-    expect(await obstacleAt(join(dir, 'pipe'), FINDINGS, false, 'other\n')).toEqual({ why: 'is a FIFO (named pipe); only a regular file is written', forced: false });
+    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, 'other\n')).toEqual({ why: 'exists and differs; --force replaces it', forced: true });
+    expect(await obstacleAt(join(dir, 'notes.txt'), FINDINGS, 'my notes\n')).toBeUndefined();
+    expect(await obstacleAt(join(dir, 'folder'), FINDINGS, 'other\n')).toEqual({ why: 'is a directory; give the file to write', forced: false });
+    expect(await obstacleAt(join(dir, 'pipe'), FINDINGS, 'other\n')).toEqual({ why: 'is a FIFO (named pipe); only a regular file is written', forced: false });
   });
 });
 

@@ -28,8 +28,8 @@ export interface OutputKind {
  * A directory, a FIFO, a device or a socket is never replaced: renaming over it would destroy it.
  */
 export async function whyNotWritable(path: string, kind: OutputKind, force: boolean, text?: string): Promise<string | undefined> {
-  const obstacle = await obstacleAt(path, kind, force, text);
-  return obstacle?.why;
+  const obstacle = await obstacleAt(path, kind, text);
+  return obstacle === undefined || (force && obstacle.forced) ? undefined : obstacle.why;
 }
 
 /** What stands where a file is to be written: why, in words, and whether --force lifts it (a user's regular file). */
@@ -38,13 +38,12 @@ export interface Obstacle {
   forced: boolean;
 }
 
-/** The obstacle whyNotWritable names, or undefined; with `force`, a regular file is none. */
-export async function obstacleAt(path: string, kind: OutputKind, force: boolean, text?: string): Promise<Obstacle | undefined> {
+/** What stands at `path` before `text` (or a file of `kind`) is written there, --force or not; undefined for nothing. */
+export async function obstacleAt(path: string, kind: OutputKind, text?: string): Promise<Obstacle | undefined> {
   const stats = await statIfAny(path);
   if (stats === undefined) return undefined;
   if (stats.isDirectory()) return { why: 'is a directory; give the file to write', forced: false };
   if (!stats.isFile()) return { why: `is ${kindOf(stats)}; only a regular file is written`, forced: false };
-  if (force) return undefined;
   const existing = kind.own !== undefined || text !== undefined ? await readUserFile(path) : undefined;
   if (existing?.ok === true && (existing.text === text || kind.own?.isOwn(existing.text) === true)) return undefined;
   if (kind.own !== undefined) return { why: `exists and is not ${kind.own.what}; --force replaces it`, forced: true };
