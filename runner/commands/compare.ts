@@ -1,7 +1,8 @@
 /**
  * `compare`: many engines side by side. Reads an engines file (spec/engines.schema.json), runs every engine over the
- * same corpus and the same seeded games and probes as `run` runs one, and reports them together: the matrix of rules by engine,
- * the readings census, the games they disagree on; or, with --merge, the reports of engines run apart as one.
+ * same corpus and the same seeded games and probes as `run` runs one, and reports them together: the matrix of rules
+ * by engine, the readings census, the games they disagree on; or, with --merge, the reports of engines run apart as
+ * one.
  * Every input is checked before anything runs, and every output file before anything is written.
  * @module
  */

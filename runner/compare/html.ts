@@ -1,8 +1,9 @@
 /**
  * The compare report as one self-contained page (its style and script inline, nothing fetched when it is viewed):
- * the engines, with their known bugs and first error; the matrix of rules by engine, each failing cell a link that opens the divergences behind it, and a
- * switch to the rules that tell the engines apart; the readings census; the disagreements, each answer in a column
- * beside the others. Every piece of text is escaped. It takes the run report's style (runner/report/html/report.css).
+ * the engines, with their known bugs and first error; the matrix of rules by engine, each failing cell a link that
+ * opens the divergences behind it, and a switch to the rules that tell the engines apart; the readings census; the
+ * disagreements, each answer in a column beside the others. Every piece of text is escaped. It takes the run
+ * report's style (runner/report/html/report.css).
  * @module
  */
 import { readFileSync } from 'node:fs';
